@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** MCP tool annotations, as the MCP spec names them. */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** One action of a composite tool: its description and the zod object of its arguments (without `action`). */
+export interface ActionDef<S extends z.ZodObject = z.ZodObject> {
+  description: string;
+  args: S;
+}
+
+export interface ToolDef<A extends Record<string, ActionDef> = Record<string, ActionDef>> {
+  /** Wire name, exactly as the seed (`browser_read`). */
+  name: string;
+  title: string;
+  description: string;
+  annotations: ToolAnnotations;
+  actions: A;
+}
+
+/** Exists only for type inference, like Playwright's defineTool. */
+export function defineTool<const A extends Record<string, ActionDef>>(def: ToolDef<A>): ToolDef<A> {
+  return def;
+}
+
+export function action<S extends z.ZodObject>(description: string, args: S): ActionDef<S> {
+  return { description, args };
+}
+
+export type ActionNames<T extends ToolDef> = keyof T['actions'] & string;
+export type ActionArgs<T extends ToolDef, K extends ActionNames<T>> = z.infer<T['actions'][K]['args']>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { action, defineTool } from './defineTool';
+
+export const sessionTool = defineTool({
+  name: 'session',
+  title: 'Session state',
+  description:
+    'One-time orientation: every document window, every tab ({id, filePath, title, dirty, revision, kind, active, visible}) and the server capabilities in one call.',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  actions: {
+    get_state: action(
+      'Return {windows, capabilities}. window.focused is read from the OS; tab.visible is false for tabs of a workspace instance the window does not show.',
+      z.object({}),
+    ),
+  },
+});
