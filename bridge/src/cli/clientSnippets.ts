@@ -1,0 +1,20 @@
+import { VMARK_ENTRY } from '../os/locations';
+
+/** How to connect each AI client to this installation's `vmark mcp`. */
+export function clientSnippets(): string {
+  const command = process.execPath;
+  const args = [VMARK_ENTRY, 'mcp'];
+  const json = (o: unknown) => JSON.stringify(o, null, 2);
+  return [
+    'Connect an AI client:',
+    '',
+    'Claude Code:',
+    `  claude mcp add vmark -- ${command} ${args.join(' ')}`,
+    '',
+    'Claude Desktop (claude_desktop_config.json) and Cursor (~/.cursor/mcp.json):',
+    json({ mcpServers: { vmark: { command, args } } }).replace(/^/gm, '  '),
+    '',
+    'VS Code (.vscode/mcp.json):',
+    json({ servers: { vmark: { type: 'stdio', command, args } } }).replace(/^/gm, '  '),
+  ].join('\n');
+}

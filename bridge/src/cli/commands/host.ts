@@ -1,0 +1,5 @@
+import { runHost } from '../../host/hostMain';
+
+export function hostCommand(): void {
+  runHost();
+}

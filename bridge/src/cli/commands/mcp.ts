@@ -1,0 +1,48 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { HostClient } from '../../mcp/hostClient';
+import { createMcpServer } from '../../mcp/server';
+import { startHeadlessStack, type HeadlessOptions, type Stack } from '../../launch/headlessStack';
+
+const STACK_READY_TIMEOUT_MS = 30_000;
+
+export async function mcpCommand(headless: HeadlessOptions | null): Promise<void> {
+  let stack: Stack | null = null;
+  if (headless) {
+    stack = await startHeadlessStack(headless);
+    process.stderr.write(`vmark: headless editor at ${stack.editor.url}\n`);
+  }
+  let clientName = 'unknown';
+  const host = new HostClient(() => clientName);
+  host.start();
+  if (stack) await waitForEditor(host);
+  const server = createMcpServer(host, (name) => {
+    clientName = name;
+  });
+  const transport = new StdioServerTransport();
+  let closing = false;
+  const close = async (): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    host.stop();
+    await stack?.stop();
+    process.exit(0);
+  };
+  transport.onclose = () => void close();
+  process.stdin.on('end', () => void close());
+  process.on('SIGINT', () => void close());
+  process.on('SIGTERM', () => void close());
+  await server.connect(transport);
+}
+
+/** In headless mode the MCP server answers only once an editor window has registered. */
+async function waitForEditor(host: HostClient): Promise<void> {
+  const deadline = Date.now() + STACK_READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (host.connected) {
+      const outcome = await host.call('session', 'get_state', {});
+      if (outcome.kind === 'ok' && (outcome.data as { windows: unknown[] }).windows.length > 0) return;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  process.stderr.write('vmark: the headless editor did not come up in time; serving anyway\n');
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { VMARK_VERSION } from '@vmark/shared';
+import { intFlag, parseArgs, stringFlag } from './args';
+import { doctorCommand } from './commands/doctor';
+import { hostCommand } from './commands/host';
+import { installCommand, installForProfile, parseBrowser } from './commands/install';
+import { mcpCommand } from './commands/mcp';
+import { serveCommand } from './commands/serve';
+import { startCommand } from './commands/start';
+
+const USAGE = `vmark ${VMARK_VERSION}: the bridge between AI clients and the VMark editor
+
+  vmark start [--workspace DIR] [--browser PATH] [--port N]   serve the editor and open it in a browser
+  vmark mcp                                                   MCP server on stdio (for AI clients)
+  vmark mcp --headless [--workspace DIR] [--remote-debugging-port N] [--allow-loopback] [--browser PATH]
+                                                              the whole stack without a display, MCP on stdio
+  vmark serve [--port N]                                      serve the editor only
+  vmark install [--browser chrome|chromium|edge|brave]        register the native host for a browser
+  vmark install --profile DIR                                 register it for one --user-data-dir profile
+  vmark doctor                                                check the installation
+  vmark host                                                  the native-messaging host (started by the browser)`;
+
+const BOOLEAN_FLAGS = new Set(['headless', 'allow-loopback', 'help']);
+
+export async function main(argv: string[]): Promise<void> {
+  // the browser passes the caller's origin (and on Windows a window handle) as arguments
+  if (argv.some((a) => a.startsWith('chrome-extension://'))) return hostCommand();
+  const args = parseArgs(argv, BOOLEAN_FLAGS);
+  switch (args.command) {
+    case 'host':
+      return hostCommand();
+    case 'mcp': {
+      const headless = args.flags.has('headless');
+      const workspace = stringFlag(args, 'workspace');
+      const port = intFlag(args, 'remote-debugging-port');
+      const browser = stringFlag(args, 'browser');
+      return mcpCommand(
+        headless
+          ? {
+              allowLoopback: args.flags.has('allow-loopback'),
+              ...(workspace ? { workspace } : {}),
+              ...(port !== undefined ? { remoteDebuggingPort: port } : {}),
+              ...(browser ? { browser } : {}),
+            }
+          : null,
+      );
+    }
+    case 'serve':
+      return serveCommand(intFlag(args, 'port'));
+    case 'start': {
+      const workspace = stringFlag(args, 'workspace');
+      const browser = stringFlag(args, 'browser');
+      const port = intFlag(args, 'port');
+      return startCommand({ ...(workspace ? { workspace } : {}), ...(browser ? { browser } : {}), ...(port !== undefined ? { port } : {}) });
+    }
+    case 'install': {
+      const profile = stringFlag(args, 'profile');
+      return profile ? installForProfile(path.resolve(profile)) : installCommand(parseBrowser(stringFlag(args, 'browser')));
+    }
+    case 'doctor':
+      process.exitCode = (await doctorCommand()) ? 0 : 1;
+      return;
+    case undefined:
+    case 'help':
+      console.log(USAGE);
+      return;
+    default:
+      console.error(`unknown command ${args.command}\n\n${USAGE}`);
+      process.exitCode = 2;
+  }
+}

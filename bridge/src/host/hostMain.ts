@@ -1,0 +1,180 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import {
+  VMARK_VERSION,
+  WIRE_VERSION,
+  textFailure,
+  type BridgeToHost,
+  type CallResult,
+  type ExtensionToHost,
+  type HostToExtension,
+} from '@vmark/shared';
+import { socketPath } from '../os/dirs';
+import { readLaunchSettings } from '../os/launchSettings';
+import { FrameDecoder, encodeForBrowser } from './frames';
+import { onJsonLines, writeJsonLine } from './jsonLines';
+import { createLog } from './log';
+import { ServiceError, runService } from './nativeFolders';
+import { readRuntimeFile, removeRuntimeFile, writeRuntimeFile } from './runtimeFile';
+
+/** How long a forwarded call may take before the bridge gets a transport error instead of waiting forever. */
+const CALL_TIMEOUT_MS = 120_000;
+
+interface Pending {
+  socket: net.Socket;
+  bridgeId: string;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * `vmark host`: spawned by the browser when the extension calls connectNative. Owns the native
+ * messaging pipe (stdin/stdout) and a local socket on which `vmark mcp` processes connect.
+ */
+export function runHost(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): void {
+  const log = createLog();
+  const origin = process.argv.find((a) => a.startsWith('chrome-extension://')) ?? 'unknown origin';
+  log(`host ${VMARK_VERSION} started by ${origin}`);
+
+  const sendToBrowser = (message: HostToExtension): void => {
+    for (const frame of encodeForBrowser(message, () => crypto.randomUUID())) output.write(frame);
+  };
+
+  const pending = new Map<string, Pending>();
+  let nextCallId = 0;
+
+  const decoder = new FrameDecoder();
+  input.on('data', (chunk: Buffer) => {
+    for (const frame of decoder.push(chunk)) {
+      if (frame.kind === 'malformed') {
+        log(`malformed frame from browser: ${frame.reason}`);
+        sendToBrowser({ type: 'frameError', message: frame.reason });
+        continue;
+      }
+      void handleBrowserMessage(frame.message as ExtensionToHost);
+    }
+  });
+  input.on('end', () => {
+    // the browser closed the port (extension reload, worker stop, browser exit): a normal end
+    log('browser closed the native port; exiting');
+    shutdown(0);
+  });
+
+  async function handleBrowserMessage(message: ExtensionToHost): Promise<void> {
+    if (!message || typeof message !== 'object' || !('type' in message)) {
+      log('browser message without a type');
+      return;
+    }
+    switch (message.type) {
+      case 'result': {
+        const call = pending.get(message.id);
+        if (!call) return;
+        pending.delete(message.id);
+        clearTimeout(call.timer);
+        writeJsonLine(call.socket, { ...message, id: call.bridgeId } satisfies CallResult);
+        return;
+      }
+      case 'service': {
+        try {
+          const data = await runService(message.request);
+          sendToBrowser({ type: 'serviceResult', id: message.id, ok: true, data });
+        } catch (error) {
+          const code = error instanceof ServiceError ? error.code : 'IO';
+          sendToBrowser({ type: 'serviceResult', id: message.id, ok: false, code, message: (error as Error).message });
+        }
+        return;
+      }
+      case 'pong':
+        return;
+      case 'ping':
+        sendToBrowser({ type: 'pong', id: message.id });
+        return;
+      default:
+        log(`unknown browser message type ${(message as { type: unknown }).type}`);
+    }
+  }
+
+  const info = writeRuntimeFile(VMARK_VERSION);
+  const sock = socketPath();
+  if (process.platform !== 'win32') fs.rmSync(sock, { force: true });
+  const server = net.createServer((socket) => acceptBridge(socket));
+  server.on('error', (error) => log(`socket error: ${error.message}`));
+  server.listen(sock, () => {
+    if (process.platform !== 'win32') fs.chmodSync(sock, 0o600);
+    log(`listening on ${sock}`);
+    sendToBrowser({ type: 'hostInfo', version: VMARK_VERSION, pid: process.pid, ...readLaunchSettings() });
+  });
+
+  function acceptBridge(socket: net.Socket): void {
+    let connectionId: string | null = null;
+    let clientName = 'unknown';
+    onJsonLines(
+      socket,
+      (raw) => {
+        const message = raw as BridgeToHost;
+        if (message.type === 'hello') {
+          const given = Buffer.from(String(message.token));
+          const expected = Buffer.from(info.token);
+          if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
+            writeJsonLine(socket, { type: 'denied', reason: 'bad access token' });
+            socket.end();
+            return;
+          }
+          if (message.wire !== WIRE_VERSION) {
+            writeJsonLine(socket, { type: 'denied', reason: `wire version ${message.wire} != ${WIRE_VERSION}` });
+            socket.end();
+            return;
+          }
+          connectionId = `conn-${crypto.randomUUID()}`;
+          clientName = String(message.clientName).slice(0, 200);
+          writeJsonLine(socket, { type: 'welcome', connectionId, hostVersion: VMARK_VERSION });
+          log(`bridge connected: ${clientName} as ${connectionId}`);
+          return;
+        }
+        if (message.type === 'call') {
+          if (!connectionId) {
+            writeJsonLine(socket, { type: 'denied', reason: 'hello first' });
+            socket.end();
+            return;
+          }
+          const hostId = `h${++nextCallId}`;
+          const timer = setTimeout(() => {
+            pending.delete(hostId);
+            writeJsonLine(socket, {
+              type: 'result',
+              id: message.id,
+              outcome: textFailure(`The browser did not answer ${message.tool}.${message.action} within ${CALL_TIMEOUT_MS / 1000} s; check that the VMark editor is open, then retry.`),
+            } satisfies CallResult);
+          }, CALL_TIMEOUT_MS);
+          pending.set(hostId, { socket, bridgeId: message.id, timer });
+          sendToBrowser({ ...message, id: hostId, principal: { connectionId, clientName } });
+        }
+      },
+      (reason) => log(`bad line from bridge: ${reason}`),
+    );
+    socket.on('close', () => {
+      for (const [id, call] of pending) {
+        if (call.socket === socket) {
+          clearTimeout(call.timer);
+          pending.delete(id);
+        }
+      }
+      if (connectionId) sendToBrowser({ type: 'connectionClosed', connectionId });
+    });
+    socket.on('error', () => socket.destroy());
+  }
+
+  let stopping = false;
+  function shutdown(code: number): void {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    // a newer host may own the socket path by now; remove it only while the runtime file is ours
+    const ours = readRuntimeFile()?.pid === process.pid;
+    removeRuntimeFile(process.pid);
+    if (ours && process.platform !== 'win32') fs.rmSync(sock, { force: true });
+    setTimeout(() => process.exit(code), 50).unref();
+  }
+  process.on('SIGTERM', () => shutdown(0));
+  process.on('SIGINT', () => shutdown(0));
+}

@@ -1,0 +1,123 @@
+import fs from 'node:fs/promises';
+import fsSync from 'node:fs';
+import path from 'node:path';
+import type { FsEntry, FsStat, HostServiceOp } from '@vmark/shared';
+import { allowedRootsPath } from '../os/dirs';
+
+export class ServiceError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function readAllowedRoots(): string[] {
+  try {
+    const roots = JSON.parse(fsSync.readFileSync(allowedRootsPath(), 'utf8')) as unknown;
+    return Array.isArray(roots) ? roots.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function addAllowedRoot(root: string): string {
+  const real = fsSync.realpathSync(root);
+  const roots = new Set(readAllowedRoots());
+  roots.add(real);
+  fsSync.mkdirSync(path.dirname(allowedRootsPath()), { recursive: true });
+  fsSync.writeFileSync(allowedRootsPath(), JSON.stringify([...roots], null, 2), { mode: 0o600 });
+  return real;
+}
+
+function within(root: string, target: string): boolean {
+  const rel = path.relative(root, target);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** Resolves symlinks of the longest existing prefix, so a path that does not exist yet is judged by its real parent. */
+async function realTarget(target: string): Promise<string> {
+  const missing: string[] = [];
+  let current = target;
+  for (;;) {
+    try {
+      return path.join(await fs.realpath(current), ...missing.reverse());
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return target;
+      missing.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+/** Every path is checked lexically and after resolving symlinks against the allowed roots. */
+async function guard(p: string): Promise<string> {
+  if (!path.isAbsolute(p) || p.includes('\0')) throw new ServiceError('INVALID_PATH', `not an absolute path: ${p}`);
+  const normal = path.resolve(p);
+  const roots = readAllowedRoots();
+  const real = await realTarget(normal);
+  if (!roots.some((r) => within(r, normal) || within(r, real)) || !roots.some((r) => within(r, real))) {
+    throw new ServiceError('INVALID_PATH', `outside the native folders this host serves: ${p}`);
+  }
+  return normal;
+}
+
+async function stat(p: string): Promise<FsStat> {
+  const s = await fs.stat(p);
+  return { kind: s.isDirectory() ? 'directory' : 'file', size: s.size, mtimeMs: s.mtimeMs };
+}
+
+export async function runService(op: HostServiceOp): Promise<unknown> {
+  try {
+    switch (op.op) {
+      case 'roots.list':
+        return readAllowedRoots();
+      case 'fs.realpath':
+        return await realTarget(await guard(op.path));
+      case 'fs.list': {
+        const dir = await guard(op.path);
+        const entries = await fs.readdir(dir, { withFileTypes: true });
+        return entries
+          .filter((e) => e.isFile() || e.isDirectory())
+          .map((e): FsEntry => ({ name: e.name, kind: e.isDirectory() ? 'directory' : 'file' }));
+      }
+      case 'fs.read':
+        return await fs.readFile(await guard(op.path), 'utf8');
+      case 'fs.stat':
+        return await stat(await guard(op.path));
+      case 'fs.write': {
+        const file = await guard(op.path);
+        // write to a sibling temp file and rename: readers never see a half-written file
+        const tmp = path.join(path.dirname(file), `.${path.basename(file)}.vmark-${process.pid}-${Date.now()}`);
+        await fs.writeFile(tmp, op.content, { flag: 'wx' });
+        if (op.createOnly) {
+          try {
+            await fs.link(tmp, file);
+          } finally {
+            await fs.rm(tmp, { force: true });
+          }
+        } else {
+          await fs.rename(tmp, file);
+        }
+        return await stat(file);
+      }
+      case 'fs.mkdir':
+        await fs.mkdir(await guard(op.path), { recursive: true });
+        return null;
+      case 'fs.rename':
+        await fs.rename(await guard(op.from), await guard(op.to));
+        return null;
+      case 'fs.remove':
+        await fs.rm(await guard(op.path), { recursive: true });
+        return null;
+    }
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ServiceError('NOT_FOUND', (error as Error).message);
+    if (code === 'EEXIST') throw new ServiceError('EXISTS', (error as Error).message);
+    throw new ServiceError('IO', (error as Error).message);
+  }
+}

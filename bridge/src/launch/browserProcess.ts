@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { EXTENSION_DIR } from '../os/locations';
+import { writeHostManifest, writeHostWrapper } from '../os/hostManifest';
+
+export interface BrowserLaunch {
+  executable: string;
+  profileDir: string;
+  url: string;
+  headless: boolean;
+  remoteDebuggingPort?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Flags that keep a browser quiet on machines with no network but loopback, and as root. */
+export const QUIET_FLAGS = [
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-quic',
+];
+
+/** Registers the native host for this profile: Chromium reads <profile>/NativeMessagingHosts when --user-data-dir is set. */
+export function prepareProfile(profileDir: string): void {
+  fs.mkdirSync(profileDir, { recursive: true });
+  const wrapper = writeHostWrapper(profileDir);
+  writeHostManifest(path.join(profileDir, 'NativeMessagingHosts'), wrapper);
+}
+
+export function browserArgs(launch: BrowserLaunch): string[] {
+  const args = [
+    `--user-data-dir=${launch.profileDir}`,
+    `--disable-extensions-except=${EXTENSION_DIR}`,
+    `--load-extension=${EXTENSION_DIR}`,
+    ...QUIET_FLAGS,
+  ];
+  if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
+  if (launch.headless) args.push('--headless');
+  if (launch.remoteDebuggingPort !== undefined) args.push(`--remote-debugging-port=${launch.remoteDebuggingPort}`);
+  args.push(launch.url);
+  return args;
+}
+
+export function launchBrowser(launch: BrowserLaunch): ChildProcess {
+  prepareProfile(launch.profileDir);
+  return spawn(launch.executable, browserArgs(launch), {
+    env: { ...process.env, ...launch.env },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { capOutcome, cutToBytes, MAX_RESPONSE_BYTES, TRUNCATION_NOTICE } from './capOutcome';
+
+describe('response cap', () => {
+  it('cuts on code-point boundaries, never inside a surrogate pair', () => {
+    const text = '😀'.repeat(10);
+    for (let max = 0; max < 45; max++) {
+      const cut = cutToBytes(text, max);
+      expect(cut.length % 2).toBe(0);
+      expect(new TextEncoder().encode(cut).length).toBeLessThanOrEqual(max);
+    }
+  });
+
+  it('document.read over 25,000 tokens is cut, marked truncated and carries the never-write-back notice', () => {
+    const content = '中'.repeat(60_000);
+    const capped = capOutcome({ kind: 'ok', data: { content, revision: 'rev-12345678' } });
+    expect(capped.kind).toBe('ok');
+    if (capped.kind !== 'ok') return;
+    const data = capped.data as { content: string; truncated: boolean; revision: string };
+    expect(data.truncated).toBe(true);
+    expect(data.revision).toBe('rev-12345678');
+    expect(new TextEncoder().encode(JSON.stringify(data)).length).toBeLessThanOrEqual(MAX_RESPONSE_BYTES);
+    expect(content.startsWith(data.content)).toBe(true);
+    expect(capped.notice).toBe(TRUNCATION_NOTICE);
+  });
+
+  it('leaves small responses and errors alone', () => {
+    const small = { kind: 'ok' as const, data: { content: 'hi' } };
+    expect(capOutcome(small)).toBe(small);
+    const error = { kind: 'text' as const, text: 'x'.repeat(100_000) };
+    expect(capOutcome(error)).toBe(error);
+  });
+});

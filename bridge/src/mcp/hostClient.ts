@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
+import {
+  WIRE_VERSION,
+  textFailure,
+  type CallOutcome,
+  type HostToBridge,
+} from '@vmark/shared';
+import { onJsonLines, writeJsonLine } from '../host/jsonLines';
+import { readRuntimeFile } from '../host/runtimeFile';
+import { runtimeFilePath } from '../os/dirs';
+
+const RECONNECT_INTERVAL_MS = 250;
+/** After losing a host (worker restart, extension reload) a call waits this long for its successor. */
+const RECOVERY_WINDOW_MS = 5_000;
+
+export const NO_HOST_MESSAGE =
+  'VMark is not running: no browser with the VMark extension is connected. Start it with `npx vmark start` ' +
+  '(or `vmark mcp --headless --workspace DIR` on a machine without a display), then retry. ' +
+  'If the browser is open, run `vmark doctor` to see what is missing.';
+
+type Waiter = (outcome: CallOutcome) => void;
+
+/**
+ * The bridge's side of the local socket. Never blocks a call on a missing host: it answers at once
+ * with an actionable error, and keeps reconnecting in the background.
+ */
+export class HostClient {
+  private socket: net.Socket | null = null;
+  private connecting: Promise<boolean> | null = null;
+  private readonly waiters = new Map<string, Waiter>();
+  private lastConnectedAt = 0;
+  private timer: NodeJS.Timeout | null = null;
+  connectionId: string | null = null;
+
+  constructor(private readonly clientName: () => string) {}
+
+  start(): void {
+    void this.connect();
+    this.timer = setInterval(() => {
+      if (!this.socket) void this.connect();
+    }, RECONNECT_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.socket?.destroy();
+  }
+
+  get connected(): boolean {
+    return this.socket !== null;
+  }
+
+  async call(tool: string, action: string, args: Record<string, unknown>): Promise<CallOutcome> {
+    if (!this.socket && !(await this.connect())) {
+      if (Date.now() - this.lastConnectedAt > RECOVERY_WINDOW_MS || !(await this.awaitRecovery())) {
+        return textFailure(NO_HOST_MESSAGE);
+      }
+    }
+    const socket = this.socket;
+    if (!socket) return textFailure(NO_HOST_MESSAGE);
+    const id = crypto.randomUUID();
+    return new Promise<CallOutcome>((resolve) => {
+      this.waiters.set(id, resolve);
+      writeJsonLine(socket, { type: 'call', id, tool, action, args });
+    });
+  }
+
+  private async awaitRecovery(): Promise<boolean> {
+    const deadline = this.lastConnectedAt + RECOVERY_WINDOW_MS;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, RECONNECT_INTERVAL_MS));
+      if (this.socket || (await this.connect())) return true;
+    }
+    return false;
+  }
+
+  private connect(): Promise<boolean> {
+    this.connecting ??= this.tryConnect().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private tryConnect(): Promise<boolean> {
+    const info = readRuntimeFile();
+    if (!info) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      const socket = net.createConnection(info.socket);
+      let settled = false;
+      const settle = (value: boolean): void => {
+        if (settled) return;
+        settled = true;
+        resolve(value);
+      };
+      socket.on('error', () => {
+        socket.destroy();
+        settle(false);
+      });
+      socket.on('connect', () => {
+        writeJsonLine(socket, { type: 'hello', token: info.token, clientName: this.clientName(), wire: WIRE_VERSION });
+      });
+      onJsonLines(
+        socket,
+        (raw) => {
+          const message = raw as HostToBridge;
+          if (message.type === 'welcome') {
+            this.socket = socket;
+            this.connectionId = message.connectionId;
+            this.lastConnectedAt = Date.now();
+            settle(true);
+          } else if (message.type === 'denied') {
+            socket.destroy();
+            settle(false);
+          } else if (message.type === 'result') {
+            const waiter = this.waiters.get(message.id);
+            this.waiters.delete(message.id);
+            waiter?.(message.outcome);
+          }
+        },
+        () => undefined,
+      );
+      socket.on('close', () => {
+        settle(false);
+        if (this.socket !== socket) return;
+        this.socket = null;
+        this.connectionId = null;
+        this.lastConnectedAt = Date.now();
+        for (const [id, waiter] of this.waiters) {
+          this.waiters.delete(id);
+          waiter(textFailure(`The VMark host went away while the call was running (${runtimeFilePath()}); the call's effect is unknown. Read the current state, then retry.`));
+        }
+      });
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { IMPLEMENTED_ACTIONS, VMARK_VERSION, findTool, mcpToolList, parseToolCall, textFailure, type CallOutcome } from '@vmark/shared';
+import { toCallToolResult } from './toCallToolResult';
+import { capOutcome } from './capOutcome';
+
+export interface ToolCaller {
+  call(tool: string, action: string, args: Record<string, unknown>): Promise<CallOutcome>;
+}
+
+/**
+ * The MCP server: lists the shared tool definitions (only actions that are implemented) and sends
+ * every call down one generic path: parse with the shared schema → forward → map the outcome.
+ */
+export function createMcpServer(caller: ToolCaller, onClientName?: (name: string) => void): Server {
+  const server = new Server(
+    { name: 'vmark', title: 'VMark', version: VMARK_VERSION },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        'VMark: call session.get_state first; read before write and pass expected_revision; use selection for targeted edits of large files; workflow.apply_patch for GitHub Actions YAML.',
+    },
+  );
+  server.oninitialized = () => onClientName?.(server.getClientVersion()?.name ?? 'unknown');
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpToolList(IMPLEMENTED_ACTIONS) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: raw } = request.params;
+    const tool = findTool(name);
+    const offered = IMPLEMENTED_ACTIONS.get(name);
+    if (!tool || !offered) {
+      return toCallToolResult(textFailure(`Unknown tool \`${name}\`. Call tools/list for the available tools.`));
+    }
+    const parsed = parseToolCall(tool, raw ?? {}, offered);
+    if (!parsed.ok) return toCallToolResult(textFailure(parsed.message));
+    const outcome = await caller.call(name, parsed.action, parsed.args as Record<string, unknown>);
+    return toCallToolResult(capOutcome(outcome));
+  });
+  return server;
+}
+
+export async function serveMcp(server: Server, transport: Transport): Promise<void> {
+  await server.connect(transport);
+}

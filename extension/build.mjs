@@ -1,0 +1,21 @@
+import { build } from 'esbuild';
+import fs from 'node:fs';
+
+fs.rmSync('dist', { recursive: true, force: true });
+fs.mkdirSync('dist', { recursive: true });
+fs.cpSync('static', 'dist', { recursive: true });
+
+await build({
+  entryPoints: { background: 'src/background/main.ts', popup: 'src/popup/popup.ts' },
+  outdir: 'dist',
+  bundle: true,
+  format: 'esm',
+  target: 'chrome120',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+if (fs.existsSync('src/page/build.mjs')) {
+  const { buildPageScripts } = await import('./src/page/build.mjs');
+  await buildPageScripts('dist');
+}

@@ -1,0 +1,72 @@
+import { NATIVE_HOST_NAME, type ExtensionToHost, type HostToExtension } from '@vmark/shared';
+
+type Listener = (message: HostToExtension) => void;
+
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * Transport only: the connectNative port to `vmark host`, chunk reassembly (the host splits
+ * messages over 1 MB) and reconnection. An open native port also keeps the worker alive.
+ */
+export class NativePort {
+  private port: chrome.runtime.Port | null = null;
+  private readonly chunks = new Map<string, string[]>();
+  private listener: Listener = () => undefined;
+  lastError: string | null = null;
+  hostVersion: string | null = null;
+
+  onMessage(listener: Listener): void {
+    this.listener = listener;
+  }
+
+  get connected(): boolean {
+    return this.port !== null;
+  }
+
+  connect(): void {
+    if (this.port) return;
+    let port: chrome.runtime.Port;
+    try {
+      port = chrome.runtime.connectNative(NATIVE_HOST_NAME);
+    } catch (error) {
+      this.lastError = (error as Error).message;
+      setTimeout(() => this.connect(), RECONNECT_DELAY_MS);
+      return;
+    }
+    this.port = port;
+    port.onMessage.addListener((message: HostToExtension) => this.receive(message));
+    port.onDisconnect.addListener(() => {
+      this.lastError = chrome.runtime.lastError?.message ?? 'the host exited';
+      this.port = null;
+      this.hostVersion = null;
+      setTimeout(() => this.connect(), RECONNECT_DELAY_MS);
+    });
+  }
+
+  send(message: ExtensionToHost): boolean {
+    if (!this.port) return false;
+    this.port.postMessage(message);
+    return true;
+  }
+
+  private receive(message: HostToExtension): void {
+    if (message.type === 'hostInfo') {
+      this.hostVersion = message.version;
+      this.lastError = null;
+    }
+    if (message.type !== 'chunk') return this.listener(message);
+    const parts = this.chunks.get(message.chunkId) ?? new Array<string>(message.total);
+    parts[message.seq] = message.data;
+    this.chunks.set(message.chunkId, parts);
+    if (parts.filter((p) => p !== undefined).length < message.total) return;
+    this.chunks.delete(message.chunkId);
+    const decoded = parts.map((part) => Uint8Array.from(atob(part), (c) => c.charCodeAt(0)));
+    const bytes = new Uint8Array(decoded.reduce((n, d) => n + d.length, 0));
+    let offset = 0;
+    for (const d of decoded) {
+      bytes.set(d, offset);
+      offset += d.length;
+    }
+    this.listener(JSON.parse(new TextDecoder().decode(bytes)) as HostToExtension);
+  }
+}

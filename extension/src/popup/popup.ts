@@ -1,0 +1,24 @@
+import type { Status } from '../background/status';
+
+const statusLine = document.getElementById('status') as HTMLParagraphElement;
+const details = document.getElementById('details') as HTMLUListElement;
+
+function item(text: string): HTMLLIElement {
+  const li = document.createElement('li');
+  li.textContent = text;
+  return li;
+}
+
+async function refresh(): Promise<void> {
+  const status = (await chrome.runtime.sendMessage({ type: 'status' })) as Status;
+  const connected = status.host === 'connected';
+  statusLine.textContent = connected
+    ? `Connected to vmark host ${status.hostVersion ?? ''} (${status.roundTripMs} ms)`
+    : `Not connected to the vmark host: ${status.error ?? 'unknown reason'}. Run \`vmark doctor\`.`;
+  statusLine.className = connected ? 'ok' : 'bad';
+  details.replaceChildren(
+    item(status.editors.length ? `Editor windows: ${status.editors.join(', ')}` : 'No editor window is open.'),
+  );
+}
+
+void refresh();

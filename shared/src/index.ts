@@ -1,0 +1,12 @@
+export * from './protocol/version';
+export * from './protocol/outcome';
+export * from './protocol/messages';
+export * from './protocol/sessionState';
+export * from './tools/implemented';
+export * from './tools/defineTool';
+export * from './tools/fragments';
+export * from './tools/index';
+export * from './tools/mcpSchema';
+export { IR_PATCH_KINDS, TRIGGER_FILTERS, irPatchSchema, parsePatches, type IRPatch, type ParsedPatches } from './tools/workflow';
+export * from './errors/codes';
+export * from './errors/domainError';

@@ -1,0 +1,107 @@
+import type { CallOutcome } from './outcome';
+
+/** Who asked: one MCP connection of one AI client, as authenticated by the host. */
+export interface Principal {
+  connectionId: string;
+  clientName: string;
+}
+
+export interface CallRequest {
+  type: 'call';
+  id: string;
+  tool: string;
+  action: string;
+  args: Record<string, unknown>;
+  principal: Principal;
+}
+
+export interface CallResult {
+  type: 'result';
+  id: string;
+  outcome: CallOutcome;
+}
+
+// ---- vmark mcp <-> vmark host (local socket, one JSON object per line) ----
+
+export type BridgeToHost =
+  | { type: 'hello'; token: string; clientName: string; wire: number }
+  | Omit<CallRequest, 'principal'>;
+
+export type HostToBridge =
+  | { type: 'welcome'; connectionId: string; hostVersion: string }
+  | { type: 'denied'; reason: string }
+  | CallResult;
+
+// ---- vmark host <-> extension (native messaging, 4-byte length frames) ----
+
+/** Host requests that the extension answers: forwarded tool calls and liveness. */
+export type HostToExtension =
+  | CallRequest
+  | { type: 'ping'; id: string }
+  | { type: 'pong'; id: string }
+  | { type: 'hostInfo'; version: string; pid: number; allowLoopback: boolean }
+  | { type: 'connectionClosed'; connectionId: string }
+  | HostServiceResult
+  | ChunkFrame
+  | { type: 'frameError'; message: string };
+
+export type ExtensionToHost =
+  | CallResult
+  | { type: 'pong'; id: string }
+  | { type: 'ping'; id: string }
+  | HostServiceRequest;
+
+/** Native messaging limits host->browser messages to 1 MB; larger ones travel as base64 chunks of UTF-8 bytes. */
+export interface ChunkFrame {
+  type: 'chunk';
+  chunkId: string;
+  seq: number;
+  total: number;
+  data: string;
+}
+
+/** OS services of the host: native folders and path canonicalisation. */
+export type HostServiceOp =
+  | { op: 'fs.list'; path: string }
+  | { op: 'fs.read'; path: string }
+  | { op: 'fs.write'; path: string; content: string; createOnly?: boolean }
+  | { op: 'fs.stat'; path: string }
+  | { op: 'fs.mkdir'; path: string }
+  | { op: 'fs.rename'; from: string; to: string }
+  | { op: 'fs.remove'; path: string }
+  | { op: 'fs.realpath'; path: string }
+  | { op: 'roots.list' };
+
+export interface HostServiceRequest {
+  type: 'service';
+  id: string;
+  request: HostServiceOp;
+}
+
+export type HostServiceResult =
+  | { type: 'serviceResult'; id: string; ok: true; data: unknown }
+  | { type: 'serviceResult'; id: string; ok: false; code: string; message: string };
+
+// ---- extension <-> editor window (runtime port via externally_connectable) ----
+
+export type EditorToExtension =
+  | { type: 'register'; label: string | null }
+  | { type: 'used' }
+  | CallResult
+  | HostServiceRequest;
+
+export type ExtensionToEditor =
+  | { type: 'registered'; label: string }
+  | CallRequest
+  | HostServiceResult;
+
+export interface FsEntry {
+  name: string;
+  kind: 'file' | 'directory';
+}
+
+export interface FsStat {
+  kind: 'file' | 'directory';
+  size: number;
+  mtimeMs: number;
+}

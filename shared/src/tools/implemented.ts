@@ -1,0 +1,9 @@
+/**
+ * The actions that have a handler. `vmark mcp` offers only these: an action without a handler is
+ * not registered. Tests prove that every listed action has a handler in the editor or the extension.
+ */
+export const IMPLEMENTED_ACTIONS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['session', ['get_state']],
+  ['workspace', ['new', 'open', 'save', 'switch_tab', 'focus_window', 'close']],
+  ['document', ['read']],
+]);

@@ -1,0 +1,19 @@
+import { test as base, expect } from '@playwright/test';
+import { connectAi, type Ai } from './mcpClient';
+import { startStack, type Stack } from './stack';
+
+export { expect };
+
+/** `stack` is the product in a browser; `ai` is an MCP SDK client connected to it through `vmark mcp`. */
+export const test = base.extend<{ stack: Stack; ai: Ai }>({
+  stack: async ({}, use) => {
+    const stack = await startStack();
+    await use(stack);
+    await stack.close();
+  },
+  ai: async ({ stack }, use) => {
+    const ai = await connectAi(stack.env);
+    await use(ai);
+    await ai.close();
+  },
+});

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { BROWSER, BROWSER_FLAGS, EXTENSION_DIR, VMARK } from './paths';
+
+export interface Stack {
+  root: string;
+  /** Environment shared by the browser (and so the host) and every `vmark mcp` of this stack. */
+  env: Record<string, string>;
+  workspace: string;
+  editorUrl: string;
+  context: BrowserContext;
+  /** The first editor window. */
+  page: Page;
+  serviceWorker(): Promise<Worker>;
+  openEditorWindow(query?: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+function vmark(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [VMARK, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+async function serveEditor(env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
+  const child = vmark(['serve', '--port', '0'], env);
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = /VMark editor: (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`vmark serve exited with ${code}`)));
+  });
+  return { url, process: child };
+}
+
+export interface StackOptions {
+  /** Files to put into the native workspace folder before start. */
+  files?: Record<string, string>;
+  /** Open the editor on the native workspace folder (default true). */
+  nativeWorkspace?: boolean;
+}
+
+/**
+ * The real product, as a person runs it: the editor served by `vmark serve`, system Chromium with
+ * the built extension, and the host registered for the profile by `vmark install --profile`.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vmark-e2e-'));
+  const workspace = path.join(root, 'workspace');
+  fs.mkdirSync(workspace);
+  for (const [name, content] of Object.entries(options.files ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(workspace, name)), { recursive: true });
+    fs.writeFileSync(path.join(workspace, name), content);
+  }
+  const realWorkspace = fs.realpathSync(workspace);
+  const env = { VMARK_RUNTIME_DIR: path.join(root, 'run'), VMARK_STATE_DIR: path.join(root, 'state') };
+  fs.mkdirSync(env.VMARK_STATE_DIR, { recursive: true });
+  fs.writeFileSync(path.join(env.VMARK_STATE_DIR, 'native-roots.json'), JSON.stringify([realWorkspace]));
+  const profile = path.join(root, 'profile');
+  await new Promise<void>((resolve, reject) => {
+    const child = vmark(['install', '--profile', profile], env);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vmark install exited with ${code}`))));
+  });
+  const server = await serveEditor(env);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: BROWSER,
+    headless: true,
+    ignoreDefaultArgs: ['--disable-extensions'],
+    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...BROWSER_FLAGS],
+    env: { ...(process.env as Record<string, string>), ...env },
+  });
+  const query = options.nativeWorkspace === false ? '' : `?workspace=${encodeURIComponent(realWorkspace)}`;
+  const openEditorWindow = async (q = query): Promise<Page> => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}${q}`);
+    await page.getByText(/MCP: connected/).waitFor();
+    return page;
+  };
+  const first = context.pages()[0];
+  const page = first ?? (await context.newPage());
+  await page.goto(`${server.url}${query}`);
+  await page.getByText(/MCP: connected/).waitFor();
+  return {
+    root,
+    env,
+    workspace: realWorkspace,
+    editorUrl: server.url,
+    context,
+    page,
+    async serviceWorker() {
+      return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    },
+    openEditorWindow,
+    async close() {
+      await context.close().catch(() => undefined);
+      server.process.kill();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}

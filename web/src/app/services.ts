@@ -1,0 +1,30 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { ExtensionConnection } from '../mcp/connection';
+import type { WindowStore } from '../state/store';
+import type { WindowModel } from '../state/types';
+
+export interface Services {
+  store: WindowStore;
+  connection: ExtensionConnection;
+}
+
+export const ServicesContext = createContext<Services | null>(null);
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('ServicesContext is missing');
+  return services;
+}
+
+export function useModel(): WindowModel {
+  const { store } = useServices();
+  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+}
+
+export function useConnectionState(): ExtensionConnection['state'] {
+  const { connection } = useServices();
+  return useSyncExternalStore(
+    (l) => connection.subscribe(l),
+    () => connection.state,
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { markdown } from '@codemirror/lang-markdown';
+import { yaml } from '@codemirror/lang-yaml';
+import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
+import { EditorState } from '@codemirror/state';
+import { EditorView, keymap, lineNumbers } from '@codemirror/view';
+import type { WindowStore } from '../state/store';
+import type { Tab } from '../state/types';
+
+/** How long typing may run ahead of the model before it is handed over (reads flush at once anyway). */
+const FLUSH_IDLE_MS = 250;
+
+/** CodeMirror 6 on one tab: markdown source mode, or YAML for workflow files. */
+export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+
+  useEffect(() => {
+    if (!host.current) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let pending = false;
+    const flush = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (!pending || !view.current) return;
+      pending = false;
+      store.setContent(tab.id, view.current.state.doc.toString());
+    };
+    const editor = new EditorView({
+      parent: host.current,
+      state: EditorState.create({
+        doc: tab.content,
+        extensions: [
+          lineNumbers(),
+          history(),
+          search({ top: true }),
+          highlightSelectionMatches(),
+          keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
+          syntaxHighlighting(defaultHighlightStyle),
+          tab.kind === 'yaml-workflow' ? yaml() : markdown(),
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ 'aria-label': `${tab.title} source` }),
+          EditorView.updateListener.of((update) => {
+            if (!update.docChanged) return;
+            pending = true;
+            if (timer) clearTimeout(timer);
+            timer = setTimeout(flush, FLUSH_IDLE_MS);
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    const unregister = store.registerFlusher(tab.id, flush);
+    return () => {
+      flush();
+      unregister();
+      editor.destroy();
+      view.current = null;
+    };
+    // the editor is built once per tab; later content changes from MCP arrive through the effect below
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tab.id, tab.kind]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    const current = editor.state.doc.toString();
+    if (current !== tab.content) editor.dispatch({ changes: { from: 0, to: current.length, insert: tab.content } });
+  }, [tab.content]);
+
+  return <div className="source-editor" ref={host} />;
+}

@@ -1,0 +1,26 @@
+import type { FsEntry, FsStat } from '@vmark/shared';
+
+/** The three kinds of workspace (Scratch on OPFS, a picked folder, a native folder) behind one interface. */
+export interface WorkspaceFS {
+  readonly kind: 'scratch' | 'picked' | 'native';
+  /** Absolute MCP path of the root (a virtual one for Scratch: /vmark-scratch). */
+  readonly root: string;
+  readonly name: string;
+  list(path: string): Promise<FsEntry[]>;
+  readText(path: string): Promise<string>;
+  /** Replaces the file atomically; with createOnly, refuses (FsError EXISTS) when something is already there. */
+  writeText(path: string, content: string, options?: { createOnly?: boolean }): Promise<FsStat>;
+  stat(path: string): Promise<FsStat | null>;
+  mkdir(path: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  remove(path: string): Promise<void>;
+}
+
+export class FsError extends Error {
+  constructor(
+    readonly code: 'NOT_FOUND' | 'EXISTS' | 'INVALID_PATH' | 'IO' | 'NO_HOST',
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,51 @@
+import type { FsEntry, FsStat, HostServiceOp } from '@vmark/shared';
+import { basename } from '../lib/paths';
+import { FsError, type WorkspaceFS } from './WorkspaceFS';
+
+export type ServiceCaller = (request: HostServiceOp) => Promise<unknown>;
+
+/** A real folder on disk, served by `vmark host` through the extension. */
+export class NativeWorkspace implements WorkspaceFS {
+  readonly kind = 'native' as const;
+  readonly name: string;
+
+  constructor(
+    readonly root: string,
+    private readonly service: ServiceCaller,
+  ) {
+    this.name = basename(root) || root;
+  }
+
+  list(path: string): Promise<FsEntry[]> {
+    return this.service({ op: 'fs.list', path }) as Promise<FsEntry[]>;
+  }
+
+  readText(path: string): Promise<string> {
+    return this.service({ op: 'fs.read', path }) as Promise<string>;
+  }
+
+  writeText(path: string, content: string, options?: { createOnly?: boolean }): Promise<FsStat> {
+    return this.service({ op: 'fs.write', path, content, ...(options?.createOnly ? { createOnly: true } : {}) }) as Promise<FsStat>;
+  }
+
+  async stat(path: string): Promise<FsStat | null> {
+    try {
+      return (await this.service({ op: 'fs.stat', path })) as FsStat;
+    } catch (error) {
+      if (error instanceof FsError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    }
+  }
+
+  async mkdir(path: string): Promise<void> {
+    await this.service({ op: 'fs.mkdir', path });
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    await this.service({ op: 'fs.rename', from, to });
+  }
+
+  async remove(path: string): Promise<void> {
+    await this.service({ op: 'fs.remove', path });
+  }
+}

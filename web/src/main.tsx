@@ -1,0 +1,47 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { ServicesContext } from './app/services';
+import './app/app.css';
+import { openScratch } from './fs/handleWorkspace';
+import { NativeWorkspace } from './fs/nativeWorkspace';
+import { ExtensionConnection } from './mcp/connection';
+import { dispatch } from './mcp/dispatch';
+import { WindowStore } from './state/store';
+import { addWorkspace } from './state/windowActions';
+
+const store = new WindowStore();
+const connection: ExtensionConnection = new ExtensionConnection((request) => dispatch({ store, connection }, request));
+
+async function boot(): Promise<void> {
+  addWorkspace(store, await openScratch(), true);
+  connection.connect();
+  const workspace = new URLSearchParams(location.search).get('workspace');
+  if (workspace) await openNativeWorkspace(workspace);
+}
+
+/** A native folder from `vmark start --workspace DIR`: served by the host once the extension is connected. */
+async function openNativeWorkspace(root: string): Promise<void> {
+  const fs = new NativeWorkspace(root, (request) => connection.service(request));
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await fs.list(root);
+      addWorkspace(store, fs, true);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  console.error(`VMark: could not open the native folder ${root}`);
+}
+
+if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <ServicesContext.Provider value={{ store, connection }}>
+      <App />
+    </ServicesContext.Provider>
+  </StrictMode>,
+);
+void boot();

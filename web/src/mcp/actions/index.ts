@@ -1,0 +1,13 @@
+import type { ActionHandler } from '../defineAction';
+import { read } from './document/read';
+import { getState } from './session/getState';
+import { close } from './workspace/close';
+import { newTab } from './workspace/new';
+import { open } from './workspace/open';
+import { save } from './workspace/save';
+import { switchTab } from './workspace/switchTab';
+
+const handlers: ActionHandler[] = [getState, newTab, open, save, switchTab, close, read];
+
+/** Registry "tool.action" → handler of every action this editor window answers. */
+export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(handlers.map((h) => [`${h.tool}.${h.action}`, h]));

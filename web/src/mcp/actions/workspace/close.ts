@@ -1,0 +1,15 @@
+import { ok, workspaceTool } from '@vmark/shared';
+import { removeTab } from '../../../state/windowActions';
+import { isDirty } from '../../../state/types';
+import { defineAction } from '../../defineAction';
+import { resolveTab } from '../../guards';
+
+export const close = defineAction(workspaceTool, 'close', {
+  async run(ctx, args) {
+    const tab = resolveTab(ctx, args.tabId);
+    if (tab.pinned) return ok({ closed: false, reason: 'PINNED' });
+    if (isDirty(tab) && !args.force) return ok({ closed: false, reason: 'DIRTY' });
+    removeTab(ctx.store, tab.id);
+    return ok({ closed: true });
+  },
+});

@@ -1,0 +1,136 @@
+import {
+  EXTENSION_ID,
+  textFailure,
+  type CallOutcome,
+  type CallRequest,
+  type EditorToExtension,
+  type ExtensionToEditor,
+  type HostServiceOp,
+} from '@vmark/shared';
+import { FsError } from '../fs/WorkspaceFS';
+
+type Handler = (request: CallRequest) => Promise<CallOutcome>;
+type ConnectionState = 'no-extension' | 'connecting' | 'connected';
+
+const LABEL_KEY = 'vmark.windowLabel';
+const RECONNECT_DELAY_MS = 50;
+const SERVICE_TIMEOUT_MS = 30_000;
+
+interface ChromeRuntimeLike {
+  connect(extensionId: string, info: { name: string }): chrome.runtime.Port;
+}
+
+function runtime(): ChromeRuntimeLike | null {
+  const c = (globalThis as { chrome?: { runtime?: ChromeRuntimeLike } }).chrome;
+  return typeof c?.runtime?.connect === 'function' ? c.runtime : null;
+}
+
+/**
+ * This window's link to the VMark extension (externally_connectable). Reconnects whenever the port
+ * drops — which is also what wakes a stopped extension worker. Without the extension the editor
+ * works on its own and MCP is simply unavailable.
+ */
+export class ExtensionConnection {
+  private port: chrome.runtime.Port | null = null;
+  private readonly services = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private nextServiceId = 0;
+  private listeners = new Set<() => void>();
+  state: ConnectionState = runtime() ? 'connecting' : 'no-extension';
+  label: string | null = sessionStorage.getItem(LABEL_KEY);
+
+  constructor(private readonly handle: Handler) {}
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
+  }
+
+  connect(): void {
+    const rt = runtime();
+    if (!rt) return;
+    let port: chrome.runtime.Port;
+    try {
+      port = rt.connect(EXTENSION_ID, { name: 'vmark-editor' });
+    } catch {
+      this.state = 'no-extension';
+      this.changed();
+      return;
+    }
+    this.port = port;
+    port.onMessage.addListener((message: ExtensionToEditor) => void this.receive(message));
+    port.onDisconnect.addListener(() => {
+      this.port = null;
+      this.state = 'connecting';
+      this.changed();
+      for (const [id, pending] of this.services) {
+        this.services.delete(id);
+        pending.reject(new FsError('NO_HOST', 'the extension restarted during the request; retry'));
+      }
+      setTimeout(() => this.connect(), RECONNECT_DELAY_MS);
+    });
+    this.post({ type: 'register', label: this.label });
+  }
+
+  private post(message: EditorToExtension): void {
+    this.port?.postMessage(message);
+  }
+
+  markUsed(): void {
+    this.post({ type: 'used' });
+  }
+
+  /** OS services of the host (native folders), through the extension. */
+  service(request: HostServiceOp): Promise<unknown> {
+    if (!this.port) return Promise.reject(new FsError('NO_HOST', 'the VMark extension is not connected'));
+    const id = `svc${++this.nextServiceId}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.services.delete(id);
+        reject(new FsError('IO', `${request.op} timed out`));
+      }, SERVICE_TIMEOUT_MS);
+      this.services.set(id, {
+        resolve: (v) => (clearTimeout(timer), resolve(v)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      });
+      this.post({ type: 'service', id, request });
+    });
+  }
+
+  private async receive(message: ExtensionToEditor): Promise<void> {
+    switch (message.type) {
+      case 'registered':
+        this.label = message.label;
+        sessionStorage.setItem(LABEL_KEY, message.label);
+        this.state = 'connected';
+        this.changed();
+        return;
+      case 'serviceResult': {
+        const pending = this.services.get(message.id);
+        this.services.delete(message.id);
+        if (!pending) return;
+        if (message.ok) pending.resolve(message.data);
+        else pending.reject(new FsError(toFsCode(message.code), message.message));
+        return;
+      }
+      case 'call': {
+        let outcome: CallOutcome;
+        try {
+          outcome = await this.handle(message);
+        } catch (error) {
+          console.error('VMark: unhandled error in', message.tool, message.action, error);
+          outcome = textFailure(`INTERNAL: ${(error as Error)?.message ?? String(error)}`);
+        }
+        this.post({ type: 'result', id: message.id, outcome });
+        return;
+      }
+    }
+  }
+}
+
+function toFsCode(code: string): FsError['code'] {
+  return code === 'NOT_FOUND' || code === 'EXISTS' || code === 'INVALID_PATH' || code === 'NO_HOST' ? code : 'IO';
+}

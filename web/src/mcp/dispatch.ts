@@ -1,0 +1,37 @@
+import {
+  DomainErrorException,
+  ERROR_CODES,
+  domainFailure,
+  findTool,
+  internal,
+  parseToolCall,
+  textFailure,
+  type CallOutcome,
+  type CallRequest,
+  type DomainError,
+} from '@vmark/shared';
+import type { ActionContext } from './defineAction';
+import { ACTION_HANDLERS } from './actions';
+
+/** Domain errors in the form the seed gives their code: an envelope, or (WRITE_BUSY, TIMEOUT) a plain string. */
+export function failureOf(error: DomainError): CallOutcome {
+  const form = ERROR_CODES[error.error as keyof typeof ERROR_CODES]?.form;
+  return form === 'string' ? textFailure(`${error.error}: ${error.message}`) : domainFailure(error);
+}
+
+/** One edge for every call that reaches this window: find the handler, re-check args, flush, run, map errors. */
+export async function dispatch(base: Omit<ActionContext, 'principal'>, request: CallRequest): Promise<CallOutcome> {
+  const handler = ACTION_HANDLERS.get(`${request.tool}.${request.action}`);
+  const tool = findTool(request.tool);
+  if (!handler || !tool) return textFailure(`${request.tool}.${request.action} is not available in this editor version.`);
+  const parsed = parseToolCall(tool, { action: request.action, ...request.args });
+  if (!parsed.ok) return textFailure(parsed.message);
+  base.store.flush();
+  try {
+    return await handler.run({ ...base, principal: request.principal }, parsed.args);
+  } catch (error) {
+    if (error instanceof DomainErrorException) return failureOf(error.domainError);
+    console.error(`VMark: ${request.tool}.${request.action} failed`, error);
+    return domainFailure(internal(`${request.tool}.${request.action} failed unexpectedly: ${(error as Error)?.message ?? String(error)}`));
+  }
+}

@@ -1,0 +1,107 @@
+import type { DocumentKind } from '@vmark/shared';
+import type { WorkspaceFS } from '../fs/WorkspaceFS';
+import { newRevision, newTabId, newWorkspaceInstanceId } from '../lib/randomId';
+import { titleOf } from '../lib/paths';
+import type { WindowStore } from './store';
+import type { Tab, WorkspaceInstance } from './types';
+
+/** State transitions shared by the UI and the MCP handlers. */
+
+export function addWorkspace(store: WindowStore, fs: WorkspaceFS, activate: boolean): WorkspaceInstance {
+  const existing = store.getSnapshot().workspaces.find((w) => w.fs.root === fs.root);
+  const instance = existing ?? { id: newWorkspaceInstanceId(), fs };
+  store.update((m) => ({
+    ...m,
+    workspaces: existing ? m.workspaces : [...m.workspaces, instance],
+    activeWorkspaceInstanceId: activate || m.activeWorkspaceInstanceId === null ? instance.id : m.activeWorkspaceInstanceId,
+  }));
+  if (activate) switchWorkspace(store, instance.id);
+  return instance;
+}
+
+export function switchWorkspace(store: WindowStore, workspaceInstanceId: string): void {
+  store.update((m) => {
+    if (m.activeWorkspaceInstanceId === workspaceInstanceId) return m;
+    const lastTab = m.lastTabOfWorkspace[workspaceInstanceId];
+    const fallback = m.tabs.find((t) => t.workspaceInstanceId === workspaceInstanceId)?.id ?? null;
+    const rememberCurrent =
+      m.activeWorkspaceInstanceId && m.activeTabId ? { [m.activeWorkspaceInstanceId]: m.activeTabId } : {};
+    return {
+      ...m,
+      activeWorkspaceInstanceId: workspaceInstanceId,
+      activeTabId: lastTab && m.tabs.some((t) => t.id === lastTab) ? lastTab : fallback,
+      lastTabOfWorkspace: { ...m.lastTabOfWorkspace, ...rememberCurrent },
+    };
+  });
+}
+
+export function kindOf(path: string): DocumentKind {
+  return /(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/i.test(path) ? 'yaml-workflow' : 'markdown';
+}
+
+export function createTab(
+  store: WindowStore,
+  init: { workspaceInstanceId: string | null; filePath: string | null; kind: DocumentKind; content: string },
+  options: { activate: boolean },
+): Tab {
+  const untitledCount = store.getSnapshot().tabs.filter((t) => t.filePath === null).length;
+  const tab: Tab = {
+    id: newTabId(),
+    workspaceInstanceId: init.workspaceInstanceId,
+    filePath: init.filePath,
+    title: init.filePath ? titleOf(init.filePath) : `Untitled-${untitledCount + 1}`,
+    kind: init.kind,
+    content: init.content,
+    savedContent: init.content,
+    revision: newRevision(),
+    pinned: false,
+    mode: init.kind === 'yaml-workflow' ? 'source' : 'wysiwyg',
+    readOnly: false,
+  };
+  store.update((m) => ({
+    ...m,
+    tabs: [...m.tabs, tab],
+    activeTabId: options.activate || m.activeTabId === null ? tab.id : m.activeTabId,
+    lastTabOfWorkspace:
+      !options.activate && tab.workspaceInstanceId && !m.lastTabOfWorkspace[tab.workspaceInstanceId]
+        ? { ...m.lastTabOfWorkspace, [tab.workspaceInstanceId]: tab.id }
+        : m.lastTabOfWorkspace,
+  }));
+  return tab;
+}
+
+export function activateTab(store: WindowStore, tabId: string): { workspaceSwitched: boolean } {
+  const tab = store.tab(tabId);
+  if (!tab) return { workspaceSwitched: false };
+  const m = store.getSnapshot();
+  const workspaceSwitched =
+    m.workspaceBar && tab.workspaceInstanceId !== null && tab.workspaceInstanceId !== m.activeWorkspaceInstanceId;
+  if (workspaceSwitched && tab.workspaceInstanceId) switchWorkspace(store, tab.workspaceInstanceId);
+  store.update((s) => ({ ...s, activeTabId: tabId }));
+  return { workspaceSwitched };
+}
+
+export function removeTab(store: WindowStore, tabId: string): void {
+  store.update((m) => {
+    const index = m.tabs.findIndex((t) => t.id === tabId);
+    if (index < 0) return m;
+    const tabs = m.tabs.filter((t) => t.id !== tabId);
+    let activeTabId = m.activeTabId;
+    if (activeTabId === tabId) {
+      const closed = m.tabs[index] as Tab;
+      const sameWorkspace = tabs.filter((t) => t.workspaceInstanceId === closed.workspaceInstanceId);
+      activeTabId = (sameWorkspace[Math.min(index, sameWorkspace.length - 1)] ?? null)?.id ?? null;
+    }
+    return { ...m, tabs, activeTabId };
+  });
+}
+
+export function markSaved(store: WindowStore, tabId: string, content: string, filePath?: string): void {
+  store.updateTab(tabId, (t) => ({
+    ...t,
+    savedContent: content,
+    ...(filePath ? { filePath, title: titleOf(filePath) } : {}),
+  }));
+}
+
+export const revisionAfterReload = (): string => newRevision();
