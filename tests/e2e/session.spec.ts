@@ -21,3 +21,50 @@ test('SES-GS-01 session.get_state reports the window, its tabs and the capabilit
   expect(main?.tabs).toEqual([]);
   void stack;
 });
+
+test('SES-GS-07 session.get_state lists every editor window with its tabs; active and focused come from the browser', async ({ stack, ai }) => {
+  await stack.page.getByRole('button', { name: 'New document' }).click();
+  await stack.page.getByRole('button', { name: 'New document' }).click();
+  const second = await stack.openEditorWindow('');
+  await second.getByRole('button', { name: 'New document' }).click();
+
+  const state = await ai.ok<State>('session', { action: 'get_state' });
+  expect(state.windows.map((w) => w.label)).toEqual(['main', 'window-2']);
+  const [main, other] = state.windows;
+  expect(main?.tabs).toHaveLength(2);
+  expect(other?.tabs).toHaveLength(1);
+  for (const tab of [...(main?.tabs ?? []), ...(other?.tabs ?? [])]) {
+    expect(tab).toMatchObject({ filePath: null, dirty: false, kind: 'markdown', visible: true });
+    expect(tab.id).toMatch(/^tab-[0-9A-Za-z]{8}$/);
+    expect(tab.revision).toMatch(/^rev-[0-9A-Za-z]{8}$/);
+  }
+  // the tab created last in each window is its current tab
+  expect(main?.tabs.map((t) => t.active)).toEqual([false, true]);
+  expect(other?.tabs.map((t) => t.active)).toEqual([true]);
+  // at most one window is the one the person looks at: the browser's focused window and its active tab
+  expect(state.windows.filter((w) => w.focused).length).toBeLessThanOrEqual(1);
+  await second.bringToFront();
+  const after = await ai.ok<State>('session', { action: 'get_state' });
+  expect(after.windows.find((w) => w.label === 'main')?.focused).toBe(false);
+});
+
+test('SES-GS-03 session.get_state: tabs of a workspace instance the window does not show are not visible', async ({ stack, ai }) => {
+  const before = await ai.ok<State>('session', { action: 'get_state' });
+  const nativeInstance = before.windows[0]?.activeWorkspaceInstanceId;
+  const opened = await ai.ok<{ tabId: string; workspaceInstanceId: string }>('workspace', { action: 'new' });
+  // the person switches the window to the Scratch workspace
+  await stack.page.getByRole('tab', { name: 'Scratch' }).click();
+  const state = await ai.ok<State>('session', { action: 'get_state' });
+  const main = state.windows[0];
+  expect(main?.activeWorkspaceInstanceId).not.toBe(nativeInstance);
+  expect(main?.tabs.find((t) => t.id === opened.tabId)).toMatchObject({ visible: false, active: false });
+});
+
+test('session.get_state with no editor window open answers with no windows', async ({ stack, ai }) => {
+  await stack.page.close();
+  await expect
+    .poll(async () => (await ai.ok<State>('session', { action: 'get_state' })).windows.length, { timeout: 10_000 })
+    .toBe(0);
+  const state = await ai.ok<State>('session', { action: 'get_state' });
+  expect(state.capabilities.mcpProtocol).toBe(MCP_PROTOCOL);
+});

@@ -8,7 +8,6 @@ import {
 } from '@vmark/shared';
 import { onJsonLines, writeJsonLine } from '../host/jsonLines';
 import { readRuntimeFile } from '../host/runtimeFile';
-import { runtimeFilePath } from '../os/dirs';
 
 const RECONNECT_INTERVAL_MS = 250;
 /** After losing a host (worker restart, extension reload) a call waits this long for its successor. */
@@ -19,7 +18,12 @@ export const NO_HOST_MESSAGE =
   '(or `vmark mcp --headless --workspace DIR` on a machine without a display), then retry. ' +
   'If the browser is open, run `vmark doctor` to see what is missing.';
 
-type Waiter = (outcome: CallOutcome) => void;
+const HOST_LOST = Symbol('host lost');
+type Waiter = (outcome: CallOutcome | typeof HOST_LOST) => void;
+
+export const HOST_LOST_MESSAGE =
+  'The VMark host went away while the call was running, so its effect is unknown. Read the current state before retrying; ' +
+  'if this repeats, run `vmark doctor`.';
 
 /**
  * The bridge's side of the local socket. Never blocks a call on a missing host: it answers at once
@@ -52,16 +56,29 @@ export class HostClient {
     return this.socket !== null;
   }
 
-  async call(tool: string, action: string, args: Record<string, unknown>): Promise<CallOutcome> {
-    if (!this.socket && !(await this.connect())) {
-      if (Date.now() - this.lastConnectedAt > RECOVERY_WINDOW_MS || !(await this.awaitRecovery())) {
-        return textFailure(NO_HOST_MESSAGE);
-      }
+  /**
+   * Forwards one call. A read-only call whose host went away mid-flight (a worker restart) is sent
+   * once more to the successor; anything else reports that its effect is unknown.
+   */
+  async call(tool: string, action: string, args: Record<string, unknown>, options: { retryable: boolean }): Promise<CallOutcome> {
+    for (let attempt = 0; ; attempt++) {
+      const socket = await this.ensureSocket();
+      if (!socket) return textFailure(NO_HOST_MESSAGE);
+      const outcome = await this.send(socket, tool, action, args);
+      if (outcome !== HOST_LOST) return outcome;
+      if (!options.retryable || attempt >= 1) return textFailure(HOST_LOST_MESSAGE);
     }
-    const socket = this.socket;
-    if (!socket) return textFailure(NO_HOST_MESSAGE);
+  }
+
+  private async ensureSocket(): Promise<net.Socket | null> {
+    if (this.socket || (await this.connect())) return this.socket;
+    if (Date.now() - this.lastConnectedAt <= RECOVERY_WINDOW_MS && (await this.awaitRecovery())) return this.socket;
+    return null;
+  }
+
+  private send(socket: net.Socket, tool: string, action: string, args: Record<string, unknown>): Promise<CallOutcome | typeof HOST_LOST> {
     const id = crypto.randomUUID();
-    return new Promise<CallOutcome>((resolve) => {
+    return new Promise((resolve) => {
       this.waiters.set(id, resolve);
       writeJsonLine(socket, { type: 'call', id, tool, action, args });
     });
@@ -129,7 +146,7 @@ export class HostClient {
         this.lastConnectedAt = Date.now();
         for (const [id, waiter] of this.waiters) {
           this.waiters.delete(id);
-          waiter(textFailure(`The VMark host went away while the call was running (${runtimeFilePath()}); the call's effect is unknown. Read the current state, then retry.`));
+          waiter(HOST_LOST);
         }
       });
     });

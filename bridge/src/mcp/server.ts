@@ -6,7 +6,7 @@ import { toCallToolResult } from './toCallToolResult';
 import { capOutcome } from './capOutcome';
 
 export interface ToolCaller {
-  call(tool: string, action: string, args: Record<string, unknown>): Promise<CallOutcome>;
+  call(tool: string, action: string, args: Record<string, unknown>, options: { retryable: boolean }): Promise<CallOutcome>;
 }
 
 /**
@@ -35,7 +35,9 @@ export function createMcpServer(caller: ToolCaller, onClientName?: (name: string
     }
     const parsed = parseToolCall(tool, raw ?? {}, offered);
     if (!parsed.ok) return toCallToolResult(textFailure(parsed.message));
-    const outcome = await caller.call(name, parsed.action, parsed.args as Record<string, unknown>);
+    // only calls of read-only tools may be sent again after a host restart: they cannot have changed anything
+    const retryable = tool.annotations.readOnlyHint === true;
+    const outcome = await caller.call(name, parsed.action, parsed.args as Record<string, unknown>, { retryable });
     return toCallToolResult(capOutcome(outcome));
   });
   return server;

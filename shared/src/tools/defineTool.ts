@@ -21,6 +21,8 @@ export interface ToolDef<A extends Record<string, ActionDef> = Record<string, Ac
   description: string;
   annotations: ToolAnnotations;
   actions: A;
+  /** Action names an agent may guess that the tool deliberately lacks, with the reason to tell it. */
+  refusedActions?: Record<string, string>;
 }
 
 /** Exists only for type inference, like Playwright's defineTool. */

@@ -39,7 +39,7 @@ async function waitForEditor(host: HostClient): Promise<void> {
   const deadline = Date.now() + STACK_READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (host.connected) {
-      const outcome = await host.call('session', 'get_state', {});
+      const outcome = await host.call('session', 'get_state', {}, { retryable: true });
       if (outcome.kind === 'ok' && (outcome.data as { windows: unknown[] }).windows.length > 0) return;
     }
     await new Promise((r) => setTimeout(r, 200));

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { EXPECTED_TOOL_COUNT, IMPLEMENTED_ACTIONS, NATIVE_HOST_NAME } from '@vmark/shared';
+import { connectAi, textOf } from './support/mcpClient';
+import { expect, test } from './support/fixtures';
+
+test('GEN-03 tools/list shows the implemented tools with titles, annotations and action schemas', async ({ ai }) => {
+  const { tools } = await ai.client.listTools();
+  expect(tools.map((t) => t.name)).toEqual([...IMPLEMENTED_ACTIONS.keys()]);
+  expect(tools.length).toBeLessThanOrEqual(EXPECTED_TOOL_COUNT);
+  for (const tool of tools) {
+    expect(tool.title).toBeTruthy();
+    expect(tool.description).toBeTruthy();
+    const schema = tool.inputSchema as { properties: { action: { enum: string[] } }; required: string[] };
+    expect(schema.required).toContain('action');
+    // an action without a handler is not offered
+    expect([...schema.properties.action.enum].sort()).toEqual([...(IMPLEMENTED_ACTIONS.get(tool.name) ?? [])].sort());
+  }
+  const session = tools.find((t) => t.name === 'session');
+  expect(session?.annotations?.readOnlyHint).toBe(true);
+  const workspace = tools.find((t) => t.name === 'workspace');
+  expect(workspace?.annotations?.readOnlyHint).toBe(false);
+});
+
+test('ERR-02 an argument-shape error is one plain sentence, not an envelope', async ({ ai }) => {
+  const result = await ai.call('workspace', { action: 'open' });
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  expect(textOf(result)).toMatch(/filePath/);
+  expect(() => JSON.parse(textOf(result))).toThrow();
+});
+
+test('a stopped extension worker is woken by the next call and answers', async ({ stack, ai }) => {
+  await ai.ok('session', { action: 'get_state' });
+  const cdp = await stack.context.newCDPSession(stack.page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  const state = await ai.ok<{ windows: { label: string }[] }>('session', { action: 'get_state' });
+  expect(state.windows.map((w) => w.label)).toEqual(['main']);
+});
+
+test('killing the host gives an actionable error; the next call after the host restarts works', async ({ stack, ai }) => {
+  await ai.ok('session', { action: 'get_state' });
+  const manifest = path.join(stack.root, 'profile', 'NativeMessagingHosts', `${NATIVE_HOST_NAME}.json`);
+  const saved = fs.readFileSync(manifest);
+  // without its manifest the browser cannot start a new host, so the outage lasts until it is back
+  fs.rmSync(manifest);
+  const runtime = JSON.parse(fs.readFileSync(path.join(stack.env.VMARK_RUNTIME_DIR, 'host.json'), 'utf8')) as { pid: number };
+  process.kill(runtime.pid, 'SIGKILL');
+  const started = Date.now();
+  const failed = await ai.call('session', { action: 'get_state' });
+  expect(failed.isError).toBe(true);
+  expect(textOf(failed)).toMatch(/vmark (start|doctor)/);
+  expect(Date.now() - started).toBeLessThan(8_000);
+  fs.writeFileSync(manifest, saved);
+  await expect.poll(async () => (await ai.call('session', { action: 'get_state' })).isError ?? false, { timeout: 15_000 }).toBe(false);
+});
+
+test('no host at all: the call fails at once with an actionable error', async () => {
+  const empty = fs.mkdtempSync(path.join('/tmp', 'vmark-nohost-'));
+  const ai = await connectAi({ VMARK_RUNTIME_DIR: path.join(empty, 'run'), VMARK_STATE_DIR: path.join(empty, 'state') });
+  try {
+    const started = Date.now();
+    const result = await ai.call('session', { action: 'get_state' });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('vmark start');
+  } finally {
+    await ai.close();
+    fs.rmSync(empty, { recursive: true, force: true });
+  }
+});

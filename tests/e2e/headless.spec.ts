@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { connectAi } from './support/mcpClient';
+
+interface State {
+  windows: { label: string; tabs: { id: string; filePath: string | null; title: string }[] }[];
+}
+
+test('vmark mcp --headless --workspace DIR: a plain SDK client opens a file of DIR and sees it in get_state', async () => {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vmark-headless-ws-')));
+  fs.writeFileSync(path.join(dir, 'notes.md'), '# Notes\n\nhello\n');
+  fs.mkdirSync(path.join(dir, '.github', 'workflows'), { recursive: true });
+  fs.writeFileSync(path.join(dir, '.github', 'workflows', 'ci.yml'), 'on: push\njobs: {}\n');
+  const ai = await connectAi({}, ['--headless', '--workspace', dir]);
+  try {
+    const opened = await ai.ok<{ tabId: string; activationChanged: boolean }>('workspace', { action: 'open', filePath: path.join(dir, 'notes.md') });
+    const workflow = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: path.join(dir, '.github', 'workflows', 'ci.yml') });
+    expect(opened.activationChanged).toBe(false);
+    const state = await ai.ok<State>('session', { action: 'get_state' });
+    const tabs = state.windows.flatMap((w) => w.tabs);
+    expect(tabs).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: opened.tabId, filePath: path.join(dir, 'notes.md'), title: 'notes', kind: 'markdown' }),
+        expect.objectContaining({ id: workflow.tabId, kind: 'yaml-workflow', title: 'ci' }),
+      ]),
+    );
+    const read = await ai.ok<{ content: string }>('document', { action: 'read', tabId: opened.tabId });
+    expect(read.content).toBe('# Notes\n\nhello\n');
+  } finally {
+    await ai.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
