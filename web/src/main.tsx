@@ -8,10 +8,15 @@ import { NativeWorkspace } from './fs/nativeWorkspace';
 import { ExtensionConnection } from './mcp/connection';
 import { dispatch } from './mcp/dispatch';
 import { WindowStore } from './state/store';
+import { AgentJournal } from './journal/agentJournal';
 import { addWorkspace } from './state/windowActions';
 
 const store = new WindowStore();
-const connection: ExtensionConnection = new ExtensionConnection((request) => dispatch({ store, connection }, request));
+const journal = new AgentJournal();
+const noThreads: ReadonlySet<string> = new Set();
+const connection: ExtensionConnection = new ExtensionConnection((request) =>
+  dispatch({ store, connection, journal, openThreads: () => noThreads }, request),
+);
 
 async function boot(): Promise<void> {
   addWorkspace(store, await openScratch(), true);

@@ -4,10 +4,14 @@ import { markdown } from '@codemirror/lang-markdown';
 import { yaml } from '@codemirror/lang-yaml';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
-import { EditorState } from '@codemirror/state';
+import { Annotation, EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import type { WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
+import { dominantLineEnding } from '../lib/lineEndings';
+
+/** Marks transactions that mirror the model into the editor, so they are not handed back as edits. */
+const fromModel = Annotation.define<boolean>();
 
 /** How long typing may run ahead of the model before it is handed over (reads flush at once anyway). */
 const FLUSH_IDLE_MS = 250;
@@ -33,6 +37,8 @@ export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
       state: EditorState.create({
         doc: tab.content,
         extensions: [
+          // keep the document's own line endings: CodeMirror would otherwise join lines with \n
+          EditorState.lineSeparator.of(dominantLineEnding(tab.content)),
           lineNumbers(),
           history(),
           search({ top: true }),
@@ -43,7 +49,7 @@ export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': `${tab.title} source` }),
           EditorView.updateListener.of((update) => {
-            if (!update.docChanged) return;
+            if (!update.docChanged || update.transactions.every((t) => t.annotation(fromModel))) return;
             pending = true;
             if (timer) clearTimeout(timer);
             timer = setTimeout(flush, FLUSH_IDLE_MS);
@@ -67,7 +73,9 @@ export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
     const editor = view.current;
     if (!editor) return;
     const current = editor.state.doc.toString();
-    if (current !== tab.content) editor.dispatch({ changes: { from: 0, to: current.length, insert: tab.content } });
+    if (current !== tab.content) {
+      editor.dispatch({ changes: { from: 0, to: current.length, insert: tab.content }, annotations: fromModel.of(true) });
+    }
   }, [tab.content]);
 
   return <div className="source-editor" ref={host} />;

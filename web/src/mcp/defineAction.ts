@@ -1,10 +1,14 @@
 import type { ActionArgs, ActionNames, CallOutcome, Principal, ToolDef } from '@vmark/shared';
+import type { AgentJournal } from '../journal/agentJournal';
 import type { ExtensionConnection } from './connection';
 import type { WindowStore } from '../state/store';
 
 export interface ActionContext {
   store: WindowStore;
   connection: ExtensionConnection;
+  journal: AgentJournal;
+  /** Ids of the open (not resolved, not deleted) comment threads of a document. */
+  openThreads(docKey: string): ReadonlySet<string>;
   principal: Principal;
 }
 

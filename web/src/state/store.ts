@@ -4,6 +4,20 @@ import type { Tab, WindowModel } from './types';
 type Listener = () => void;
 type Flusher = () => void;
 
+/** A live editor on a tab, as the MCP handlers need it (selection, undoable loads, composition). */
+export interface EditorAdapter {
+  mode: 'wysiwyg' | 'source';
+  /** Replaces the whole document as one undoable step; returns the editor's serialisation of it. */
+  loadContent(content: string): string;
+  getSelection(): { text: string; from: number; to: number };
+  /** Replaces the selection (or inserts at the cursor); returns the new document text. */
+  replaceSelection(content: string): string;
+  isComposing(): boolean;
+}
+
+/** A source editor still counts as composing this long after composition ends (seed: grace period). */
+export const SOURCE_COMPOSITION_GRACE_MS = 500;
+
 /**
  * The window's state: a plain immutable model behind a subscribe/getSnapshot pair
  * (React reads it with useSyncExternalStore; MCP handlers call the same methods).
@@ -16,9 +30,13 @@ export class WindowStore {
     tabs: [],
     activeTabId: null,
     lastTabOfWorkspace: {},
+    notices: [],
   };
+  private nextNotice = 0;
   private readonly listeners = new Set<Listener>();
   private readonly flushers = new Map<string, Flusher>();
+  private readonly editors = new Map<string, EditorAdapter>();
+  private readonly selectionVersions = new Map<string, number>();
 
   getSnapshot = (): WindowModel => this.model;
 
@@ -32,6 +50,15 @@ export class WindowStore {
     if (next === this.model) return;
     this.model = next;
     for (const listener of this.listeners) listener();
+  }
+
+  notify(text: string): void {
+    const notice = { id: ++this.nextNotice, text };
+    this.update((m) => ({ ...m, notices: [...m.notices.slice(-4), notice] }));
+  }
+
+  dismiss(id: number): void {
+    this.update((m) => ({ ...m, notices: m.notices.filter((n) => n.id !== id) }));
   }
 
   tab(id: string): Tab | undefined {
@@ -53,6 +80,30 @@ export class WindowStore {
     return () => {
       if (this.flushers.get(tabId) === flush) this.flushers.delete(tabId);
     };
+  }
+
+  registerEditor(tabId: string, editor: EditorAdapter): () => void {
+    this.editors.set(tabId, editor);
+    return () => {
+      if (this.editors.get(tabId) === editor) this.editors.delete(tabId);
+    };
+  }
+
+  editor(tabId: string): EditorAdapter | undefined {
+    return this.editors.get(tabId);
+  }
+
+  isComposing(tabId: string): boolean {
+    return this.editors.get(tabId)?.isComposing() ?? false;
+  }
+
+  /** Editors bump this whenever the person moves the selection, so an AI edit can notice. */
+  bumpSelection(tabId: string): void {
+    this.selectionVersions.set(tabId, (this.selectionVersions.get(tabId) ?? 0) + 1);
+  }
+
+  selectionVersion(tabId: string): number {
+    return this.selectionVersions.get(tabId) ?? 0;
   }
 
   /** Every MCP handler starts here, so keystrokes the editor has not handed over yet count. */

@@ -23,6 +23,10 @@ export interface Tab {
   pinned: boolean;
   mode: EditorMode;
   readOnly: boolean;
+  /** When this tab last caught up with the document's journal (opened, reloaded, or wrote itself). */
+  journalSeenAt: number;
+  /** The file changed on disk while this tab had unsaved changes, and the person kept theirs. */
+  diverged: boolean;
 }
 
 export interface WindowModel {
@@ -34,6 +38,13 @@ export interface WindowModel {
   activeTabId: string | null;
   /** The tab each workspace instance showed last, to return to it on a switch. */
   lastTabOfWorkspace: Record<string, string>;
+  /** Messages for the person, e.g. what an AI request was refused for. */
+  notices: Notice[];
+}
+
+export interface Notice {
+  id: number;
+  text: string;
 }
 
 export const isDirty = (tab: Tab): boolean => tab.content !== tab.savedContent;

@@ -57,6 +57,8 @@ export function createTab(
     pinned: false,
     mode: init.kind === 'yaml-workflow' ? 'source' : 'wysiwyg',
     readOnly: false,
+    journalSeenAt: Date.now(),
+    diverged: false,
   };
   store.update((m) => ({
     ...m,

@@ -1,5 +1,7 @@
 import type { ActionHandler } from '../defineAction';
 import { read } from './document/read';
+import { write } from './document/write';
+import { saveAs } from './workspace/saveAs';
 import { getState } from './session/getState';
 import { close } from './workspace/close';
 import { newTab } from './workspace/new';
@@ -7,7 +9,7 @@ import { open } from './workspace/open';
 import { save } from './workspace/save';
 import { switchTab } from './workspace/switchTab';
 
-const handlers: ActionHandler[] = [getState, newTab, open, save, switchTab, close, read];
+const handlers: ActionHandler[] = [getState, newTab, open, save, saveAs, switchTab, close, read, write];
 
 /** Registry "tool.action" → handler of every action this editor window answers. */
 export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(handlers.map((h) => [`${h.tool}.${h.action}`, h]));

@@ -1,7 +1,7 @@
-import { DomainErrorException, invalidPath, ok, workspaceTool } from '@vmark/shared';
-import { markSaved } from '../../../state/windowActions';
+import { DomainErrorException, invalidPath, stale, workspaceTool, ok } from '@vmark/shared';
 import { defineAction } from '../../defineAction';
 import { resolveTab, scopePath } from '../../guards';
+import { saveTabForAgent } from '../../saveTab';
 
 export const save = defineAction(workspaceTool, 'save', {
   async run(ctx, args) {
@@ -9,10 +9,19 @@ export const save = defineAction(workspaceTool, 'save', {
     if (!tab.filePath) {
       throw new DomainErrorException(invalidPath('(untitled)', 'The tab has no file yet; use workspace.save_as with a filePath.'));
     }
-    const { path, fs } = scopePath(ctx, tab.filePath);
-    const content = tab.content;
-    await fs.writeText(path, content);
-    markSaved(ctx.store, tab.id, content);
-    return ok({ filePath: path, revision: ctx.store.tab(tab.id)?.revision ?? tab.revision, journaled: 'no' });
+    const target = scopePath(ctx, tab.filePath);
+    const saved = await saveTabForAgent(ctx, tab.id, target);
+    switch (saved.status) {
+      case 'saved':
+        return ok({ filePath: saved.path, revision: saved.revision, journaled: saved.journaled });
+      case 'stale':
+        throw new DomainErrorException(stale(ctx.store.tab(tab.id)?.revision ?? tab.revision, 'A later save already reached this file, so this one wrote nothing. Read the document before writing again.'));
+      case 'closed':
+        throw new DomainErrorException(invalidPath(tab.filePath, 'The tab was closed before it could be saved; nothing was written.'));
+      case 'out-of-scope':
+        throw new DomainErrorException(invalidPath(tab.filePath, saved.message));
+      default:
+        throw new DomainErrorException(invalidPath(tab.filePath, `Saving failed: ${'message' in saved ? saved.message : saved.status}`));
+    }
   },
 });

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { textOf } from './support/mcpClient';
+import { connectAi } from './support/mcpClient';
+import { expect, test } from './support/fixtures';
+
+interface Read {
+  content: string;
+  revision: string;
+  filePath: string | null;
+  kind: string;
+  dirty: boolean;
+}
+
+async function openNote(stack: { workspace: string }, ai: { ok: <T>(tool: string, args: Record<string, unknown>) => Promise<T> }, name = 'note.md', content = '# Note\n\nfirst\n') {
+  const file = path.join(stack.workspace, name);
+  fs.writeFileSync(file, content);
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  return { file, tabId };
+}
+
+test('DOC-READ-01 document.read returns content, revision, filePath, kind and dirty', async ({ stack, ai }) => {
+  const { file, tabId } = await openNote(stack, ai);
+  const read = await ai.ok<Read>('document', { action: 'read', tabId });
+  expect(read).toEqual({ content: '# Note\n\nfirst\n', revision: expect.stringMatching(/^rev-[0-9A-Za-z]{8}$/), filePath: file, kind: 'markdown', dirty: false });
+});
+
+test('DOC-WRITE-01 DOC-WRITE-14 DOC-WRITE-20 document.write saves by default and is journaled', async ({ stack, ai }) => {
+  const { file, tabId } = await openNote(stack, ai);
+  const { revision } = await ai.ok<Read>('document', { action: 'read', tabId });
+  const written = await ai.ok<Record<string, unknown>>('document', { action: 'write', tabId, content: '# Note\n\nsecond\n', expected_revision: revision });
+  expect(written).toMatchObject({ applied: true, durable: true, saved: true, journaled: 'yes' });
+  expect(written.revision).not.toBe(revision);
+  expect(fs.readFileSync(file, 'utf8')).toBe('# Note\n\nsecond\n');
+  const after = await ai.ok<Read>('document', { action: 'read', tabId });
+  expect(after).toMatchObject({ content: '# Note\n\nsecond\n', dirty: false, revision: written.revision });
+});
+
+test('DOC-WRITE-03 document.write with save:false changes only the tab (save_skipped opt_out)', async ({ stack, ai }) => {
+  const { file, tabId } = await openNote(stack, ai);
+  const written = await ai.ok<Record<string, unknown>>('document', { action: 'write', tabId, content: 'changed\n', save: false });
+  expect(written).toMatchObject({ applied: true, saved: false, save_skipped: 'opt_out' });
+  expect(written.journaled).toBeUndefined();
+  expect(fs.readFileSync(file, 'utf8')).toBe('# Note\n\nfirst\n');
+  expect((await ai.ok<Read>('document', { action: 'read', tabId })).dirty).toBe(true);
+});
+
+test('DOC-WRITE-02 document.write on an untitled tab reports save_skipped untitled', async ({ ai }) => {
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'new' });
+  const written = await ai.ok<Record<string, unknown>>('document', { action: 'write', tabId, content: 'draft\n' });
+  expect(written).toMatchObject({ applied: true, saved: false, save_skipped: 'untitled' });
+});
+
+test('DOC-WRITE-17 document.write with an old expected_revision is refused with STALE and current_revision', async ({ stack, ai }) => {
+  const { file, tabId } = await openNote(stack, ai);
+  const { revision } = await ai.ok<Read>('document', { action: 'read', tabId });
+  const first = await ai.ok<{ revision: string }>('document', { action: 'write', tabId, content: 'one\n', expected_revision: revision });
+  const result = await ai.call('document', { action: 'write', tabId, content: 'two\n', expected_revision: revision });
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toEqual({ error: 'STALE', message: expect.any(String), current_revision: first.revision });
+  expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+  expect(fs.readFileSync(file, 'utf8')).toBe('one\n');
+});
+
+test('DOC-WRITE-17 the person typing between read and write makes the write STALE; nothing of theirs is lost', async ({ stack, ai }) => {
+  const { tabId } = await openNote(stack, ai);
+  const { revision } = await ai.ok<Read>('document', { action: 'read', tabId });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await stack.page.locator('.cm-content').click();
+  await stack.page.keyboard.press('Control+End');
+  await stack.page.keyboard.type('typed by the person');
+  const result = await ai.call('document', { action: 'write', tabId, content: 'ai text\n', expected_revision: revision });
+  expect(result.structuredContent).toMatchObject({ error: 'STALE' });
+  const read = await ai.ok<Read>('document', { action: 'read', tabId });
+  expect(read.content).toContain('typed by the person');
+  expect(read.dirty).toBe(true);
+});
+
+test('DOC-WRITE-26 document.write with a lone surrogate is refused with INVALID_TEXT and changes nothing', async ({ stack, ai }) => {
+  const { tabId } = await openNote(stack, ai);
+  const before = await ai.ok<Read>('document', { action: 'read', tabId });
+  const result = await ai.call('document', { action: 'write', tabId, content: 'bad \uD800 text' });
+  expect(result.structuredContent).toMatchObject({ error: 'INVALID_TEXT' });
+  expect(await ai.ok<Read>('document', { action: 'read', tabId })).toEqual(before);
+});
+
+test('CMT-ADDR-01 document.write with unknown or too many addresses is refused with INVALID_ADDRESSES', async ({ stack, ai }) => {
+  const { tabId } = await openNote(stack, ai);
+  const before = await ai.ok<Read>('document', { action: 'read', tabId });
+  for (const addresses of [['c-unknown'], Array.from({ length: 65 }, (_, i) => `c-${i}`)]) {
+    const result = await ai.call('document', { action: 'write', tabId, content: 'x\n', addresses });
+    expect(result.structuredContent).toMatchObject({ error: 'INVALID_ADDRESSES' });
+  }
+  expect(await ai.ok<Read>('document', { action: 'read', tabId })).toEqual(before);
+});
+
+test('DOC-WRITE-31 document.write without content is a plain-string argument error', async ({ ai }) => {
+  const result = await ai.call('document', { action: 'write' });
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  expect(textOf(result)).toContain('content');
+});
+
+test('INVALID_TAB document.read with an unknown tabId names the problem; a blank tabId is an argument error', async ({ ai }) => {
+  const unknown = await ai.call('document', { action: 'read', tabId: 'tab-nope0000' });
+  expect(unknown.structuredContent).toMatchObject({ error: 'INVALID_TAB' });
+  const blank = await ai.call('document', { action: 'read', tabId: '' });
+  expect(blank.isError).toBe(true);
+  expect(blank.structuredContent).toBeUndefined();
+});
+
+test('two MCP clients racing with expected_revision: exactly one write lands, no lost update', async ({ stack, ai }) => {
+  const { file, tabId } = await openNote(stack, ai);
+  const other = await connectAi(stack.env, [], 'second-ai');
+  try {
+    const { revision } = await ai.ok<Read>('document', { action: 'read', tabId });
+    const [a, b] = await Promise.all([
+      ai.call('document', { action: 'write', tabId, content: 'from A\n', expected_revision: revision }),
+      other.call('document', { action: 'write', tabId, content: 'from B\n', expected_revision: revision }),
+    ]);
+    const winners = [a, b].filter((r) => !r.isError);
+    expect(winners).toHaveLength(1);
+    const loser = [a, b].find((r) => r.isError);
+    expect(['STALE', 'JOURNAL_BUSY']).toContain((loser?.structuredContent as { error: string }).error);
+    const expected = winners[0] === a ? 'from A\n' : 'from B\n';
+    expect((await ai.ok<Read>('document', { action: 'read', tabId })).content).toBe(expected);
+    expect(fs.readFileSync(file, 'utf8')).toBe(expected);
+  } finally {
+    await other.close();
+  }
+});
+
+test('DOC-WRITE-07 document.write keeps the document line endings (CRLF file stays CRLF)', async ({ stack, ai }) => {
+  const { file, tabId } = await openNote(stack, ai, 'crlf.md', 'a\r\nb\r\n');
+  await ai.ok('document', { action: 'write', tabId, content: 'one\ntwo\n' });
+  expect(fs.readFileSync(file, 'utf8')).toBe('one\r\ntwo\r\n');
+});

@@ -1,0 +1,55 @@
+import type { WorkspaceFS } from '../fs/WorkspaceFS';
+import { announceSave } from './fileEvents';
+import { issueSaveTicket, lastSavedTicket, recordSavedTicket } from './saveTickets';
+
+export type SaveResult =
+  | { status: 'saved' }
+  | { status: 'stale' }
+  | { status: 'out-of-scope'; message: string }
+  | { status: 'exists' }
+  | { status: 'error'; message: string };
+
+export interface SaveRequest {
+  fs: WorkspaceFS;
+  path: string;
+  /** The identity of the file on disk (symlinks resolved) so saves through two names are ordered too. */
+  fileKey: string;
+  content: () => string;
+  /** Re-checked when the save's turn comes: the scope may have changed while it waited. */
+  stillInScope: () => string | null;
+  createOnly?: boolean;
+}
+
+/**
+ * One save: a ticket at request time, then the write under a per-file Web Lock held only while
+ * writing. A later save that already reached the file wins; this one writes nothing (STALE).
+ */
+export async function saveFile(request: SaveRequest): Promise<SaveResult> {
+  const ticket = await issueSaveTicket();
+  return navigator.locks.request(`vmark-file:${request.fileKey}`, async (): Promise<SaveResult> => {
+    if (lastSavedTicket(request.fileKey) > ticket) return { status: 'stale' };
+    const scopeProblem = request.stillInScope();
+    if (scopeProblem) return { status: 'out-of-scope', message: scopeProblem };
+    const content = request.content();
+    try {
+      await request.fs.writeText(request.path, content, request.createOnly ? { createOnly: true } : undefined);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'EXISTS') return { status: 'exists' };
+      return { status: 'error', message: (error as Error).message };
+    }
+    recordSavedTicket(request.fileKey, ticket);
+    announceSave(request.path, content);
+    return { status: 'saved' };
+  });
+}
+
+/** The file's identity: native paths are resolved by the host (symlinks); OPFS has none. */
+export async function fileKeyOf(fs: WorkspaceFS, path: string, realpath: (p: string) => Promise<string>): Promise<string> {
+  if (fs.kind !== 'native') return `${fs.kind}:${path}`;
+  try {
+    return `native:${await realpath(path)}`;
+  } catch {
+    return `native:${path}`;
+  }
+}

@@ -1,0 +1,112 @@
+import { randomBase62 } from '../lib/randomId';
+import { openVMarkDb, type Db, type JournalEntry } from './db';
+
+/** How long a journal operation may take before the write is refused as JOURNAL_UNAVAILABLE. */
+export const JOURNAL_TIMEOUT_MS = 2_000;
+/** Unreviewed AI changes per document before writes are refused with REVIEW_BACKLOG_FULL. */
+export const REVIEW_BACKLOG_LIMIT = 500;
+const DURABILITY_RETRY_MS = 1_000;
+
+export class JournalTimeout extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms = JOURNAL_TIMEOUT_MS): Promise<T> {
+  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new JournalTimeout('journal timed out')), ms))]);
+}
+
+export type NewEntry = Omit<JournalEntry, 'id' | 'seq' | 'revisionAfter' | 'contentAfter' | 'state' | 'reviewed' | 'at'>;
+
+/**
+ * The agent edit journal: every mutating MCP call is recorded here before the document changes,
+ * then completed with what it wrote. Lives in IndexedDB, shared by all windows of the origin.
+ */
+export class AgentJournal {
+  /** Completions that could not be persisted yet, retried in the background (docKey → entry). */
+  private readonly undurable = new Map<string, JournalEntry>();
+  private db: Db | null = null;
+  /** Test hook and operator switch: a journal that is off refuses every mutating call. */
+  disabled = false;
+
+  private async open(): Promise<Db> {
+    if (this.disabled) throw new Error('journal is disabled');
+    this.db ??= await withTimeout(openVMarkDb());
+    return this.db;
+  }
+
+  isDegraded(docKey: string): boolean {
+    return this.undurable.has(docKey);
+  }
+
+  async latest(docKey: string): Promise<JournalEntry | null> {
+    const db = await this.open();
+    const range = IDBKeyRange.bound([docKey, -Infinity], [docKey, Infinity]);
+    const cursor = await withTimeout(db.transaction('journal').store.index('byDoc').openCursor(range, 'prev'));
+    return cursor?.value ?? null;
+  }
+
+  async unreviewedCount(docKey: string): Promise<number> {
+    const db = await this.open();
+    const entries = await withTimeout(db.getAllFromIndex('journal', 'byDoc', IDBKeyRange.bound([docKey, -Infinity], [docKey, Infinity])));
+    return entries.filter((e) => e.state === 'applied' && !e.reviewed).length;
+  }
+
+  async list(docKey: string): Promise<JournalEntry[]> {
+    const db = await this.open();
+    return db.getAllFromIndex('journal', 'byDoc', IDBKeyRange.bound([docKey, -Infinity], [docKey, Infinity]));
+  }
+
+  /** Step 1: persist what the document held before the change. */
+  async record(entry: NewEntry): Promise<JournalEntry> {
+    const db = await this.open();
+    const latest = await this.latest(entry.docKey);
+    const full: JournalEntry = {
+      ...entry,
+      id: `je-${randomBase62(12)}`,
+      seq: (latest?.seq ?? 0) + 1,
+      revisionAfter: null,
+      contentAfter: null,
+      state: 'recorded',
+      reviewed: false,
+      at: Date.now(),
+    };
+    await withTimeout(db.put('journal', full));
+    return full;
+  }
+
+  /** The call was refused after recording (ABORTED): the entry stays as evidence, marked not applied. */
+  async discard(entry: JournalEntry): Promise<void> {
+    const db = await this.open();
+    await withTimeout(db.put('journal', { ...entry, state: 'not-applied' }));
+  }
+
+  /** Step 2: what the change wrote. Returns whether that is durable; if not, it is retried in the background. */
+  async complete(entry: JournalEntry, revisionAfter: string, contentAfter: string): Promise<boolean> {
+    const done: JournalEntry = { ...entry, revisionAfter, contentAfter, state: 'applied' };
+    try {
+      const db = await this.open();
+      await withTimeout(db.put('journal', done));
+      return true;
+    } catch {
+      this.undurable.set(entry.docKey, done);
+      this.retryLater(done);
+      return false;
+    }
+  }
+
+  private retryLater(entry: JournalEntry): void {
+    setTimeout(async () => {
+      try {
+        const db = await this.open();
+        await withTimeout(db.put('journal', entry));
+        if (this.undurable.get(entry.docKey) === entry) this.undurable.delete(entry.docKey);
+      } catch {
+        this.retryLater(entry);
+      }
+    }, DURABILITY_RETRY_MS);
+  }
+
+  async markReviewed(id: string): Promise<void> {
+    const db = await this.open();
+    const entry = await db.get('journal', id);
+    if (entry) await db.put('journal', { ...entry, reviewed: true });
+  }
+}

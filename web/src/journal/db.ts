@@ -1,0 +1,63 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+export interface JournalEntry {
+  id: string;
+  /** One document per file (two windows on one file share it); untitled tabs are `untitled:<tabId>`. */
+  docKey: string;
+  seq: number;
+  tabId: string;
+  tool: string;
+  action: string;
+  client: string;
+  connectionId: string;
+  addresses: string[];
+  revisionBefore: string;
+  revisionAfter: string | null;
+  contentBefore: string;
+  contentAfter: string | null;
+  state: 'recorded' | 'applied' | 'not-applied';
+  reviewed: boolean;
+  at: number;
+}
+
+export interface HistorySnapshot {
+  id: string;
+  docKey: string;
+  at: number;
+  /** `mcp` snapshots are AI saves: never merged, never skipped for size. */
+  kind: 'save' | 'auto' | 'mcp' | 'restore';
+  content: string;
+  addresses: string[];
+  journalEntryId: string | null;
+}
+
+export interface UnsavedBuffer {
+  tabId: string;
+  docKey: string;
+  filePath: string | null;
+  title: string;
+  content: string;
+  savedContent: string;
+  at: number;
+}
+
+interface VMarkDb extends DBSchema {
+  journal: { key: string; value: JournalEntry; indexes: { byDoc: [string, number] } };
+  history: { key: string; value: HistorySnapshot; indexes: { byDoc: [string, number] } };
+  buffers: { key: string; value: UnsavedBuffer };
+}
+
+export type Db = IDBPDatabase<VMarkDb>;
+
+let opening: Promise<Db> | null = null;
+
+export function openVMarkDb(): Promise<Db> {
+  opening ??= openDB<VMarkDb>('vmark', 1, {
+    upgrade(db) {
+      db.createObjectStore('journal', { keyPath: 'id' }).createIndex('byDoc', ['docKey', 'seq']);
+      db.createObjectStore('history', { keyPath: 'id' }).createIndex('byDoc', ['docKey', 'at']);
+      db.createObjectStore('buffers', { keyPath: 'tabId' });
+    },
+  });
+  return opening;
+}

@@ -1,0 +1,57 @@
+import { documentTool, ok } from '@vmark/shared';
+import { defineAction } from '../../defineAction';
+import { resolveTab, scopePath } from '../../guards';
+import { docKeyOf, runMutation } from '../../mutation';
+import { saveTabForAgent } from '../../saveTab';
+import { normalizeLineEndings } from '../../../lib/lineEndings';
+
+export const write = defineAction(documentTool, 'write', {
+  async run(ctx, args) {
+    const tab = resolveTab(ctx, args.tabId);
+    const editor = ctx.store.editor(tab.id);
+    // the active WYSIWYG tab takes the text through the editor (one undoable step); others keep it as sent
+    const throughEditor = editor?.mode === 'wysiwyg' && tab.kind === 'markdown' && ctx.store.getSnapshot().activeTabId === tab.id;
+    const next = normalizeLineEndings(args.content, tab.content);
+    const result = await runMutation(
+      ctx,
+      ctx.journal,
+      {
+        tool: 'document',
+        action: 'write',
+        tab,
+        implicitTab: args.tabId === undefined,
+        expectedRevision: args.expected_revision,
+        addresses: args.addresses,
+        compute: () => next,
+        apply: (text) => {
+          const content = throughEditor && editor ? editor.loadContent(text) : text;
+          ctx.store.setContent(tab.id, content);
+          return content;
+        },
+      },
+      ctx.openThreads(docKeyOf(tab)),
+    );
+    const done = { revision: result.revision, applied: true, durable: result.durable };
+    if (args.save === false) return ok({ ...done, saved: false, save_skipped: 'opt_out' });
+    const current = ctx.store.tab(tab.id);
+    if (!current) return ok({ ...done, saved: false, save_error: 'The tab was closed before the write was saved; nothing was written to its file.' });
+    if (!current.filePath) return ok({ ...done, saved: false, save_skipped: 'untitled' });
+    let target;
+    try {
+      target = scopePath(ctx, current.filePath);
+    } catch (error) {
+      return ok({ ...done, saved: false, save_error: (error as Error).message });
+    }
+    const saved = await saveTabForAgent(ctx, tab.id, target, args.addresses ?? []);
+    switch (saved.status) {
+      case 'saved':
+        return ok({ ...done, revision: saved.revision || done.revision, saved: true, journaled: saved.journaled });
+      case 'closed':
+        return ok({ ...done, saved: false, save_error: 'The tab was closed before the write was saved; nothing was written to its file.' });
+      case 'stale':
+        return ok({ ...done, saved: false, save_error: 'A later save already reached this file, so this one wrote nothing (STALE). Read the document before writing again.' });
+      default:
+        return ok({ ...done, saved: false, save_error: 'message' in saved ? saved.message : saved.status });
+    }
+  },
+});

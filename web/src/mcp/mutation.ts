@@ -1,0 +1,163 @@
+import {
+  DomainErrorException,
+  aborted,
+  busy,
+  internal,
+  invalidAddresses,
+  invalidText,
+  journalBusy,
+  journalDegraded,
+  journalUnavailable,
+  readOnly,
+  reviewBacklogFull,
+  stale,
+  staleParent,
+  MAX_ADDRESSES,
+  type AbortReason,
+} from '@vmark/shared';
+import { hasLoneSurrogate } from '@vmark/shared/lib/text/hasLoneSurrogate';
+import { REVIEW_BACKLOG_LIMIT, type AgentJournal } from '../journal/agentJournal';
+import type { JournalEntry } from '../journal/db';
+import type { Tab } from '../state/types';
+import type { ActionContext } from './defineAction';
+
+export const docKeyOf = (tab: Tab): string => tab.filePath ?? `untitled:${tab.id}`;
+
+/** Writes per document that are being recorded in this window right now. */
+const recording = new Set<string>();
+
+export interface MutationPlan {
+  tool: string;
+  action: string;
+  tab: Tab;
+  /** True when the call named no tab: then a tab switch during recording also aborts. */
+  implicitTab: boolean;
+  expectedRevision: string | undefined;
+  addresses: string[] | undefined;
+  /** The new text, computed from the current one; null when the call changes nothing. */
+  compute(current: string): string | null;
+  /** Applies the text (the editor may normalise it); returns what the document now holds. */
+  apply(next: string): string;
+  /** For selection.set: the selection must not move while the call is recorded. */
+  watchSelection?: boolean;
+}
+
+export interface MutationResult {
+  changed: boolean;
+  revision: string;
+  durable: boolean;
+  content: string;
+  entry: JournalEntry | null;
+}
+
+/** `addresses` must be distinct ids of live, unresolved threads of this document (no comments yet → none qualify). */
+export function checkAddresses(addresses: string[] | undefined, knownOpenThreads: ReadonlySet<string>): void {
+  if (!addresses || addresses.length === 0) return;
+  const duplicates = addresses.length !== new Set(addresses).size;
+  const unknown = addresses.filter((id) => !knownOpenThreads.has(id));
+  if (addresses.length > MAX_ADDRESSES || duplicates || unknown.length > 0) {
+    const why =
+      addresses.length > MAX_ADDRESSES
+        ? `at most ${MAX_ADDRESSES} ids are allowed, got ${addresses.length}`
+        : duplicates
+          ? 'an id is listed twice'
+          : `not an open comment of this document: ${unknown.slice(0, 5).join(', ')}`;
+    throw new DomainErrorException(invalidAddresses(`addresses refused (${why}); nothing was changed. Call comments.list for valid ids.`));
+  }
+}
+
+async function journalGate<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof DomainErrorException) throw error;
+    throw new DomainErrorException(journalUnavailable(`The agent edit journal did not answer (${(error as Error).message}); nothing was changed.`));
+  }
+}
+
+/**
+ * The shared sequence of every mutating call (write, transform, selection.set, apply_patch):
+ * refuse what must be refused → record in the journal → re-check that nothing moved → apply → complete.
+ */
+export async function runMutation(ctx: ActionContext, journal: AgentJournal, plan: MutationPlan, openThreads: ReadonlySet<string>): Promise<MutationResult> {
+  const { store } = ctx;
+  const tab = plan.tab;
+  if (tab.readOnly) throw new DomainErrorException(readOnly());
+  if (plan.expectedRevision !== undefined && plan.expectedRevision !== tab.revision) throw new DomainErrorException(stale(tab.revision));
+  if (store.isComposing(tab.id)) throw new DomainErrorException(busy('The person is composing text with an input method in this tab; nothing was changed. Retry shortly.'));
+  checkAddresses(plan.addresses, openThreads);
+  const next = plan.compute(tab.content);
+  if (next !== null && hasLoneSurrogate(next)) throw new DomainErrorException(invalidText());
+  if (next === null || next === tab.content) {
+    // a call that changes nothing is not journaled
+    return { changed: false, revision: tab.revision, durable: true, content: tab.content, entry: null };
+  }
+
+  const docKey = docKeyOf(tab);
+  if (journal.isDegraded(docKey)) throw new DomainErrorException(journalDegraded());
+  if (recording.has(docKey)) throw new DomainErrorException(journalBusy());
+  recording.add(docKey);
+  try {
+    return await navigator.locks.request(`vmark-journal:${docKey}`, { ifAvailable: true }, async (lock) => {
+      // another window is recording a write to the same file
+      if (!lock) throw new DomainErrorException(journalBusy());
+      const latest = await journalGate(() => journal.latest(docKey));
+      if (latest && latest.state === 'applied' && latest.tabId !== tab.id && latest.at > tab.journalSeenAt) {
+        throw new DomainErrorException(staleParent());
+      }
+      if ((await journalGate(() => journal.unreviewedCount(docKey))) >= REVIEW_BACKLOG_LIMIT) {
+        throw new DomainErrorException(reviewBacklogFull(`This document has ${REVIEW_BACKLOG_LIMIT} AI changes that the person has not reviewed; nothing was changed. Ask them to review the AI changes panel.`));
+      }
+      const activeBefore = store.getSnapshot().activeTabId;
+      const selectionBefore = store.selectionVersion(tab.id);
+      const entry = await journalGate(() =>
+        journal.record({
+          docKey,
+          tabId: tab.id,
+          tool: plan.tool,
+          action: plan.action,
+          client: ctx.principal.clientName,
+          connectionId: ctx.principal.connectionId,
+          addresses: plan.addresses ?? [],
+          revisionBefore: tab.revision,
+          contentBefore: tab.content,
+        }),
+      );
+      store.flush();
+      const now = store.tab(tab.id);
+      const abortReason: AbortReason | null = !now
+        ? 'closed'
+        : now.revision !== tab.revision
+          ? 'edited'
+          : store.isComposing(tab.id)
+            ? 'composing'
+            : (plan.watchSelection && store.selectionVersion(tab.id) !== selectionBefore) ||
+                (plan.implicitTab && store.getSnapshot().activeTabId !== activeBefore)
+              ? 'selection'
+              : null;
+      if (abortReason) {
+        await journal.discard(entry).catch(() => undefined);
+        throw new DomainErrorException(aborted(abortReason));
+      }
+      let content: string;
+      try {
+        content = plan.apply(next);
+      } catch (error) {
+        const after = store.tab(tab.id);
+        const changed = after !== undefined && after.content !== tab.content;
+        if (changed && after) {
+          const durable = await journal.complete(entry, after.revision, after.content);
+          throw new DomainErrorException(internal(`The editor failed after the change: ${(error as Error).message}. Read before writing again.`, { applied: true, durable, current_revision: after.revision }));
+        }
+        await journal.discard(entry).catch(() => undefined);
+        throw new DomainErrorException(internal(`The editor failed: ${(error as Error).message}; the document may be partly changed. Read it again.`));
+      }
+      const revision = store.tab(tab.id)?.revision ?? tab.revision;
+      const durable = await journal.complete(entry, revision, content);
+      store.updateTab(tab.id, (t) => ({ ...t, journalSeenAt: Date.now() }));
+      return { changed: true, revision, durable, content, entry };
+    });
+  } finally {
+    recording.delete(docKey);
+  }
+}

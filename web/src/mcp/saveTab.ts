@@ -1,0 +1,74 @@
+import { DomainErrorException } from '@vmark/shared';
+import type { WorkspaceFS } from '../fs/WorkspaceFS';
+import { addSnapshot } from '../journal/history';
+import { fileKeyOf, saveFile } from '../documents/saveFile';
+import { markSaved } from '../state/windowActions';
+import type { ActionContext } from './defineAction';
+import { scopePath } from './guards';
+import { docKeyOf } from './mutation';
+
+export type Journaled = 'yes' | 'pending' | 'no';
+
+export type TabSaveOutcome =
+  | { status: 'saved'; path: string; revision: string; journaled: Journaled }
+  | { status: 'closed' }
+  | { status: 'stale' }
+  | { status: 'exists' }
+  | { status: 'out-of-scope'; message: string }
+  | { status: 'error'; message: string };
+
+export interface SaveTarget {
+  path: string;
+  fs: WorkspaceFS;
+  createOnly?: boolean;
+}
+
+/**
+ * An AI save of one tab: ordered against every other save of the same file, path re-checked when
+ * its turn comes, and kept in the file's history as an (mcp) snapshot.
+ */
+export async function saveTabForAgent(ctx: ActionContext, tabId: string, target: SaveTarget, addresses: string[] = []): Promise<TabSaveOutcome> {
+  const fileKey = await fileKeyOf(target.fs, target.path, async (p) => (await ctx.connection.service({ op: 'fs.realpath', path: p })) as string);
+  let closed = false;
+  let saved = '';
+  const result = await saveFile({
+    fs: target.fs,
+    path: target.path,
+    fileKey,
+    ...(target.createOnly ? { createOnly: true } : {}),
+    content: () => {
+      const tab = ctx.store.tab(tabId);
+      if (!tab) {
+        closed = true;
+        throw new Error('closed');
+      }
+      saved = tab.content;
+      return saved;
+    },
+    stillInScope: () => {
+      if (!ctx.store.tab(tabId)) return null;
+      try {
+        scopePath(ctx, target.path);
+        return null;
+      } catch (error) {
+        return error instanceof DomainErrorException ? error.domainError.message : String(error);
+      }
+    },
+  }).catch((error: unknown) => (closed ? ({ status: 'closed' } as const) : ({ status: 'error', message: (error as Error).message } as const)));
+  if (result.status === 'closed' || closed) return { status: 'closed' };
+  if (result.status !== 'saved') return result;
+
+  markSaved(ctx.store, tabId, saved, target.path);
+  const tab = ctx.store.tab(tabId);
+  const docKey = tab ? docKeyOf(tab) : target.path;
+  let journaled: Journaled = 'no';
+  try {
+    const latest = await ctx.journal.latest(docKey);
+    await addSnapshot({ docKey: target.path, kind: 'mcp', content: saved, addresses, journalEntryId: latest?.id ?? null });
+    journaled = ctx.journal.isDegraded(docKey) ? 'pending' : 'yes';
+  } catch {
+    // a save is never an error because of the journal
+    journaled = 'no';
+  }
+  return { status: 'saved', path: target.path, revision: tab?.revision ?? '', journaled };
+}

@@ -1,0 +1,21 @@
+/** Person-owned settings, kept per origin. Only the person changes them (the settings page). */
+export interface Settings {
+  /** Integrations: "auto-approve save to new location and Genie results" — off by default. */
+  autoApproveNewLocation: boolean;
+  autosave: boolean;
+}
+
+const KEY = 'vmark.settings';
+export const DEFAULT_SETTINGS: Settings = { autoApproveNewLocation: false, autosave: false };
+
+export function loadSettings(): Settings {
+  try {
+    return { ...DEFAULT_SETTINGS, ...(JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Settings>) };
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+export function saveSettings(settings: Settings): void {
+  localStorage.setItem(KEY, JSON.stringify(settings));
+}
