@@ -4,6 +4,7 @@ import { createTab, switchWorkspace } from '../state/windowActions';
 import { SourceEditor } from '../editor/SourceEditor';
 import { saveTabForPerson } from './fileActions';
 import { FileTree } from './FileTree';
+import { Notices } from './Notices';
 import { TabBar } from './TabBar';
 import { useConnectionState, useModel, useServices } from './services';
 
@@ -61,6 +62,7 @@ export function App() {
       </nav>
       <main className="main">
         <TabBar />
+        <Notices />
         <div className="editor-area">
           {activeTab ? <SourceEditor key={activeTab.id} tab={activeTab} store={store} /> : <p className="empty">Open a file or create a new document.</p>}
         </div>
