@@ -39,7 +39,7 @@ test('WSP-OPEN-01 workspace.open opens in the background: the visible tab stays'
   expect((await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file })).tabId).toBe(opened.tabId);
 });
 
-test('WSP-SCOPE-01 workspace.open refuses paths outside the workspace: .., encoded, relative, symlink out, missing', async ({ stack, ai }) => {
+test('WSP-02 WSP-OPEN-03 workspace.open refuses paths outside the workspace: .., encoded, relative, symlink out, missing', async ({ stack, ai }) => {
   write(stack.workspace, 'inside.md', 'x');
   const outside = write(stack.root, 'outside.md', 'secret');
   fs.symlinkSync(outside, path.join(stack.workspace, 'link.md'));
@@ -59,7 +59,7 @@ test('WSP-SCOPE-01 workspace.open refuses paths outside the workspace: .., encod
   }
 });
 
-test('WSP-SCOPE-02 Unicode-normalised forms of an in-scope path open the same file', async ({ stack, ai }) => {
+test('WSP-01 Unicode-normalised forms of an in-scope path open the same file', async ({ stack, ai }) => {
   const nfc = write(stack.workspace, 'café.md', 'accent\n');
   const nfd = nfc.normalize('NFD');
   const a = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: nfc });
@@ -67,7 +67,7 @@ test('WSP-SCOPE-02 Unicode-normalised forms of an in-scope path open the same fi
   expect(b.tabId).toBe(a.tabId);
 });
 
-test('WSP-SAVEAS-02 workspace.save_as to a new location needs the Integrations switch, else APPROVAL_REQUIRED with a notification', async ({ stack, ai }) => {
+test('WSP-SAVEAS-02 WSP-SAVEAS-03 workspace.save_as to a new location needs the Integrations switch, else APPROVAL_REQUIRED with a notification', async ({ stack, ai }) => {
   const file = write(stack.workspace, 'orig.md', 'orig\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   const target = path.join(stack.workspace, 'copy.md');
@@ -82,7 +82,7 @@ test('WSP-SAVEAS-02 workspace.save_as to a new location needs the Integrations s
   expect(fs.readFileSync(target, 'utf8')).toBe('orig\n');
 });
 
-test('WSP-SAVEAS-07 workspace.save_as never replaces a file that is not the tab\'s own', async ({ stack, ai }) => {
+test('WSP-SAVEAS-07 WSP-SAVEAS-04 workspace.save_as never replaces a file that is not the tab\'s own', async ({ stack, ai }) => {
   await stack.page.evaluate(() => localStorage.setItem('vmark.settings', JSON.stringify({ autoApproveNewLocation: true })));
   const file = write(stack.workspace, 'mine.md', 'mine\n');
   const theirs = write(stack.workspace, 'theirs.md', 'theirs\n');
@@ -105,7 +105,7 @@ test('WSP-SAVE-01 workspace.save writes the tab to its file and returns filePath
   expect(fs.readFileSync(file, 'utf8')).toBe('two\n');
 });
 
-test('WSP-CLOSE-01 workspace.close refuses DIRTY without force, closes with force; unknown tab is INVALID_TAB', async ({ stack, ai }) => {
+test('WSP-CLOSE-04 workspace.close refuses DIRTY without force, closes with force; unknown tab is INVALID_TAB', async ({ stack, ai }) => {
   const file = write(stack.workspace, 'c.md', 'c\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('document', { action: 'write', tabId, content: 'changed\n', save: false });
@@ -116,7 +116,7 @@ test('WSP-CLOSE-01 workspace.close refuses DIRTY without force, closes with forc
   expect(unknown.structuredContent).toMatchObject({ error: 'INVALID_TAB' });
 });
 
-test('WSP-CLOSE-05 keystrokes the editor has not handed over yet count as unsaved', async ({ stack, ai }) => {
+test('WSP-CLOSE-07 keystrokes the editor has not handed over yet count as unsaved', async ({ stack, ai }) => {
   const file = write(stack.workspace, 'k.md', 'k\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('workspace', { action: 'switch_tab', tabId });
@@ -126,7 +126,7 @@ test('WSP-CLOSE-05 keystrokes the editor has not handed over yet count as unsave
   expect(await ai.ok('workspace', { action: 'close', tabId })).toEqual({ closed: false, reason: 'DIRTY' });
 });
 
-test('WSP-SWITCH-01 workspace.switch_tab activates the tab and reports a workspace switch', async ({ stack, ai }) => {
+test('WSP-SWITCH-01 WSP-SWITCH-02 workspace.switch_tab activates the tab and reports a workspace switch', async ({ stack, ai }) => {
   const file = write(stack.workspace, 'w.md', 'w\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await stack.page.getByRole('tab', { name: 'Scratch' }).click();

@@ -5,5 +5,6 @@
 export const IMPLEMENTED_ACTIONS: ReadonlyMap<string, readonly string[]> = new Map([
   ['session', ['get_state']],
   ['workspace', ['new', 'open', 'save', 'save_as', 'close', 'switch_tab', 'focus_window']],
-  ['document', ['read', 'write']],
+  ['document', ['read', 'write', 'transform']],
+  ['selection', ['get', 'set']],
 ]);

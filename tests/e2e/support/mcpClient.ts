@@ -11,6 +11,8 @@ export interface Ai {
   /** Calls a tool that must succeed and returns its parsed JSON payload. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   close(): Promise<void>;
+  /** The `vmark mcp` child process id, for resource measurements; null once it has exited. */
+  readonly pid: number | null;
 }
 
 export async function connectAi(env: Record<string, string>, extraArgs: string[] = [], name = 'e2e-ai'): Promise<Ai> {
@@ -34,6 +36,9 @@ export async function connectAi(env: Record<string, string>, extraArgs: string[]
       return JSON.parse(result.content.filter((c) => c.type === 'text').at(-1)?.text ?? 'null') as T;
     },
     close: () => client.close(),
+    get pid() {
+      return transport.pid;
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import { Annotation, EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
-import type { WindowStore } from '../state/store';
+import { SOURCE_COMPOSITION_GRACE_MS, type WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
 import { dominantLineEnding } from '../lib/lineEndings';
 
@@ -25,6 +25,7 @@ export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
     if (!host.current) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let pending = false;
+    let compositionEndedAt = 0;
     const flush = () => {
       if (timer) clearTimeout(timer);
       timer = null;
@@ -48,7 +49,13 @@ export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
           tab.kind === 'yaml-workflow' ? yaml() : markdown(),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': `${tab.title} source` }),
+          EditorView.domEventHandlers({
+            compositionend: () => {
+              compositionEndedAt = Date.now();
+            },
+          }),
           EditorView.updateListener.of((update) => {
+            if (update.selectionSet && !update.transactions.every((t) => t.annotation(fromModel))) store.bumpSelection(tab.id);
             if (!update.docChanged || update.transactions.every((t) => t.annotation(fromModel))) return;
             pending = true;
             if (timer) clearTimeout(timer);
@@ -59,9 +66,35 @@ export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
     });
     view.current = editor;
     const unregister = store.registerFlusher(tab.id, flush);
+    const unregisterEditor = store.registerEditor(tab.id, {
+      mode: 'source',
+      loadContent(content) {
+        const current = editor.state.doc.toString();
+        editor.dispatch({ changes: { from: 0, to: current.length, insert: content }, annotations: fromModel.of(true) });
+        return editor.state.doc.toString();
+      },
+      getSelection() {
+        const { from, to } = editor.state.selection.main;
+        return { text: editor.state.sliceDoc(from, to), from, to };
+      },
+      replaceSelection(content) {
+        const { from, to } = editor.state.selection.main;
+        // the source surface is markdown bytes already: splice raw text, select nothing after it
+        editor.dispatch({
+          changes: { from, to, insert: content },
+          selection: { anchor: from + content.length },
+          annotations: fromModel.of(true),
+        });
+        return editor.state.doc.toString();
+      },
+      isComposing() {
+        return editor.composing || Date.now() - compositionEndedAt < SOURCE_COMPOSITION_GRACE_MS;
+      },
+    });
     return () => {
       flush();
       unregister();
+      unregisterEditor();
       editor.destroy();
       view.current = null;
     };

@@ -1,4 +1,5 @@
 import { DomainErrorException, invalidPath, invalidTab } from '@vmark/shared';
+import { normalizeMcpPath } from '@vmark/shared/lib/paths/index';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { dirname, isWithin } from '../lib/paths';
 import type { Tab } from '../state/types';
@@ -19,19 +20,11 @@ export function resolveTab(ctx: ActionContext, tabId: string | undefined): Tab {
   return tab;
 }
 
-/** Lexical normalisation of an absolute MCP path; anything that escapes or is relative is refused. */
+/** Normalisation of an absolute MCP path by the one shared rule (.., encoded forms, Unicode); anything odd is refused. */
 export function normalizePath(path: string): string {
-  if (!path.startsWith('/') || path.includes('\0')) throw new DomainErrorException(invalidPath(path, `${path} is not an absolute path`));
-  if (/%2e|%2f|%5c/i.test(path)) throw new DomainErrorException(invalidPath(path, `${path} contains percent-encoded path characters`));
-  const out: string[] = [];
-  for (const segment of path.normalize('NFC').split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (out.length === 0) throw new DomainErrorException(invalidPath(path, `${path} escapes the file system root`));
-      out.pop();
-    } else out.push(segment);
-  }
-  return `/${out.join('/')}`;
+  const normalized = normalizeMcpPath(path);
+  if (!normalized.ok) throw new DomainErrorException(invalidPath(path, `${path} is not an acceptable absolute path (${normalized.reason}).`));
+  return normalized.path;
 }
 
 export interface ScopedPath {

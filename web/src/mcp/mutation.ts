@@ -21,6 +21,8 @@ import type { JournalEntry } from '../journal/db';
 import type { Tab } from '../state/types';
 import type { ActionContext } from './defineAction';
 
+export const VIA_EDITOR = Symbol('via editor');
+
 export const docKeyOf = (tab: Tab): string => tab.filePath ?? `untitled:${tab.id}`;
 
 /** Writes per document that are being recorded in this window right now. */
@@ -34,10 +36,15 @@ export interface MutationPlan {
   implicitTab: boolean;
   expectedRevision: string | undefined;
   addresses: string[] | undefined;
-  /** The new text, computed from the current one; null when the call changes nothing. */
-  compute(current: string): string | null;
-  /** Applies the text (the editor may normalise it); returns what the document now holds. */
-  apply(next: string): string;
+  /** The text the AI sent (checked for lone surrogates). */
+  input: string | null;
+  /**
+   * The new text, computed from the current one; null when the call changes nothing; VIA_EDITOR
+   * when only the editor knows the result (WYSIWYG selection.set parses markdown into nodes).
+   */
+  compute(current: string): string | null | typeof VIA_EDITOR;
+  /** Applies the change (the editor may normalise it); returns what the document now holds. */
+  apply(next: string | typeof VIA_EDITOR): string;
   /** For selection.set: the selection must not move while the call is recorded. */
   watchSelection?: boolean;
 }
@@ -86,8 +93,9 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
   if (plan.expectedRevision !== undefined && plan.expectedRevision !== tab.revision) throw new DomainErrorException(stale(tab.revision));
   if (store.isComposing(tab.id)) throw new DomainErrorException(busy('The person is composing text with an input method in this tab; nothing was changed. Retry shortly.'));
   checkAddresses(plan.addresses, openThreads);
+  if (plan.input !== null && hasLoneSurrogate(plan.input)) throw new DomainErrorException(invalidText());
   const next = plan.compute(tab.content);
-  if (next !== null && hasLoneSurrogate(next)) throw new DomainErrorException(invalidText());
+  if (typeof next === 'string' && hasLoneSurrogate(next)) throw new DomainErrorException(invalidText());
   if (next === null || next === tab.content) {
     // a call that changes nothing is not journaled
     return { changed: false, revision: tab.revision, durable: true, content: tab.content, entry: null };

@@ -1,6 +1,9 @@
 import type { ActionHandler } from '../defineAction';
 import { read } from './document/read';
+import { transform } from './document/transform';
 import { write } from './document/write';
+import { get as selectionGet } from './selection/get';
+import { set as selectionSet } from './selection/set';
 import { saveAs } from './workspace/saveAs';
 import { getState } from './session/getState';
 import { close } from './workspace/close';
@@ -9,7 +12,7 @@ import { open } from './workspace/open';
 import { save } from './workspace/save';
 import { switchTab } from './workspace/switchTab';
 
-const handlers: ActionHandler[] = [getState, newTab, open, save, saveAs, switchTab, close, read, write];
+const handlers: ActionHandler[] = [getState, newTab, open, save, saveAs, switchTab, close, read, write, transform, selectionGet, selectionSet];
 
 /** Registry "tool.action" → handler of every action this editor window answers. */
 export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(handlers.map((h) => [`${h.tool}.${h.action}`, h]));

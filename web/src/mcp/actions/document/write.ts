@@ -22,9 +22,10 @@ export const write = defineAction(documentTool, 'write', {
         implicitTab: args.tabId === undefined,
         expectedRevision: args.expected_revision,
         addresses: args.addresses,
+        input: args.content,
         compute: () => next,
-        apply: (text) => {
-          const content = throughEditor && editor ? editor.loadContent(text) : text;
+        apply: () => {
+          const content = throughEditor && editor ? editor.loadContent(next) : next;
           ctx.store.setContent(tab.id, content);
           return content;
         },

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './support/fixtures';
+
+async function focusedNote(stack: { workspace: string; page: import('playwright-core').Page }, ai: { ok: <T>(t: string, a: Record<string, unknown>) => Promise<T> }, content: string) {
+  const file = path.join(stack.workspace, 'sel.md');
+  fs.writeFileSync(file, content);
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await stack.page.locator('.cm-content').waitFor();
+  return { file, tabId };
+}
+
+/** The person selects characters [from, to) of the first line with the keyboard. */
+async function select(page: import('playwright-core').Page, from: number, to: number) {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < from; i++) await page.keyboard.press('ArrowRight');
+  for (let i = from; i < to; i++) await page.keyboard.press('Shift+ArrowRight');
+}
+
+test('SEL-GET-01 selection.get returns the selected source text with offsets, mode, kind, tabId and revision', async ({ stack, ai }) => {
+  const { tabId } = await focusedNote(stack, ai, 'hello brave world\n');
+  await select(stack.page, 6, 11);
+  const got = await ai.ok<Record<string, unknown>>('selection', { action: 'get' });
+  const { revision } = await ai.ok<{ revision: string }>('document', { action: 'read', tabId });
+  expect(got).toEqual({ text: 'brave', isEmpty: false, range: { from: 6, to: 11 }, mode: 'source', kind: 'markdown', tabId, revision });
+});
+
+test('SEL-SET-01 selection.set splices raw text in source mode and reports replaced_chars', async ({ stack, ai }) => {
+  const { tabId, file } = await focusedNote(stack, ai, 'hello brave world\n');
+  await select(stack.page, 6, 11);
+  const { revision } = await ai.ok<{ revision: string }>('selection', { action: 'get' });
+  const set = await ai.ok<Record<string, unknown>>('selection', { action: 'set', content: '**bold** new', expected_revision: revision });
+  expect(set).toMatchObject({ replaced_chars: 5, applied: true, durable: true });
+  expect(set.revision).not.toBe(revision);
+  const read = await ai.ok<{ content: string; dirty: boolean }>('document', { action: 'read', tabId });
+  expect(read.content).toBe('hello **bold** new world\n');
+  expect(read.dirty).toBe(true);
+  expect(fs.readFileSync(file, 'utf8')).toBe('hello brave world\n');
+});
+
+test('SEL-SET-03 an empty content deletes the selection; a collapsed selection inserts at the cursor', async ({ stack, ai }) => {
+  const { tabId } = await focusedNote(stack, ai, 'abcdef\n');
+  await select(stack.page, 1, 3);
+  await ai.ok('selection', { action: 'set', content: '' });
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('adef\n');
+  await select(stack.page, 2, 2);
+  const inserted = await ai.ok<{ replaced_chars: number }>('selection', { action: 'set', content: 'XY' });
+  expect(inserted.replaced_chars).toBe(0);
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('adXYef\n');
+});
+
+test('SEL-01 selection.* with a tabId other than the focused tab is INVALID_TAB', async ({ stack, ai }) => {
+  await focusedNote(stack, ai, 'x\n');
+  const { tabId: other } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: path.join(stack.workspace, 'sel.md').replace('sel.md', 'other.md') }).catch(async () => {
+    fs.writeFileSync(path.join(stack.workspace, 'other.md'), 'o\n');
+    return ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: path.join(stack.workspace, 'other.md') });
+  });
+  const get = await ai.call('selection', { action: 'get', tabId: other });
+  expect(get.structuredContent).toMatchObject({ error: 'INVALID_TAB' });
+  const set = await ai.call('selection', { action: 'set', tabId: other, content: 'x' });
+  expect(set.structuredContent).toMatchObject({ error: 'INVALID_TAB' });
+});
+
+test('SEL-SET-05 selection.set with a stale expected_revision is refused with STALE and current_revision', async ({ stack, ai }) => {
+  const { tabId } = await focusedNote(stack, ai, 'abc\n');
+  await select(stack.page, 0, 1);
+  const { revision } = await ai.ok<{ revision: string }>('selection', { action: 'get' });
+  await stack.page.keyboard.type('Z');
+  const result = await ai.call('selection', { action: 'set', content: 'q', expected_revision: revision });
+  const current = (await ai.ok<{ revision: string }>('document', { action: 'read', tabId })).revision;
+  expect(result.structuredContent).toEqual({ error: 'STALE', message: expect.any(String), current_revision: current });
+});
+
+test('DOC-TRF-01 document.transform cjk-spacing inserts spaces between CJK and Latin; code stays', async ({ stack, ai }) => {
+  const file = path.join(stack.workspace, 'cjk.md');
+  fs.writeFileSync(file, '中文English混排\n\n`代码code`\n');
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  const result = await ai.ok<Record<string, unknown>>('document', { action: 'transform', tabId, kind: 'cjk-spacing' });
+  expect(result).toMatchObject({ applied: true, durable: true, revision: expect.stringMatching(/^rev-/) });
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('中文 English 混排\n\n`代码code`\n');
+});

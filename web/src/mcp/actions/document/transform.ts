@@ -1,0 +1,40 @@
+import { documentTool, ok } from '@vmark/shared';
+import { transformWithIntegrity } from '@vmark/shared/lib/cjk/index';
+import { loadCjkSettings } from '../../../state/settings';
+import { defineAction } from '../../defineAction';
+import { resolveTab } from '../../guards';
+import { docKeyOf, runMutation } from '../../mutation';
+
+/** Deterministic CJK rewrites; a structural mismatch after the rewrite keeps the original (nothing changes). */
+export const transform = defineAction(documentTool, 'transform', {
+  async run(ctx, args) {
+    const tab = resolveTab(ctx, args.tabId);
+    const editor = ctx.store.editor(tab.id);
+    const throughEditor = editor?.mode === 'wysiwyg' && tab.kind === 'markdown' && ctx.store.getSnapshot().activeTabId === tab.id;
+    const result = await runMutation(
+      ctx,
+      ctx.journal,
+      {
+        tool: 'document',
+        action: 'transform',
+        tab,
+        implicitTab: args.tabId === undefined,
+        expectedRevision: args.expected_revision,
+        addresses: args.addresses,
+        input: null,
+        compute: (current) => {
+          const transformed = transformWithIntegrity(args.kind, current, loadCjkSettings());
+          return transformed.changed ? transformed.text : null;
+        },
+        apply: (next) => {
+          const text = next as string;
+          const content = throughEditor && editor ? editor.loadContent(text) : text;
+          ctx.store.setContent(tab.id, content);
+          return content;
+        },
+      },
+      ctx.openThreads(docKeyOf(tab)),
+    );
+    return ok({ revision: result.revision, applied: true, durable: result.durable });
+  },
+});

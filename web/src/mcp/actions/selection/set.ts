@@ -1,0 +1,36 @@
+import { ok, selectionTool } from '@vmark/shared';
+import { defineAction } from '../../defineAction';
+import { VIA_EDITOR, docKeyOf, runMutation } from '../../mutation';
+import { focusedEditor } from '../../focusedEditor';
+
+export const set = defineAction(selectionTool, 'set', {
+  async run(ctx, args) {
+    const { tab, editor } = focusedEditor(ctx, args.tabId);
+    const selection = editor.getSelection();
+    const result = await runMutation(
+      ctx,
+      ctx.journal,
+      {
+        tool: 'selection',
+        action: 'set',
+        tab,
+        implicitTab: args.tabId === undefined,
+        expectedRevision: args.expected_revision,
+        addresses: args.addresses,
+        watchSelection: true,
+        input: args.content,
+        compute: (current) => {
+          if (editor.mode === 'source') return current.slice(0, selection.from) + args.content + current.slice(selection.to);
+          return selection.from === selection.to && args.content === '' ? null : VIA_EDITOR;
+        },
+        apply: () => {
+          const content = editor.replaceSelection(args.content);
+          ctx.store.setContent(tab.id, content);
+          return content;
+        },
+      },
+      ctx.openThreads(docKeyOf(tab)),
+    );
+    return ok({ revision: result.revision, replaced_chars: selection.text.length, applied: true, durable: result.durable });
+  },
+});
