@@ -1,8 +1,15 @@
 import { build } from 'esbuild';
+import fs from 'node:fs';
+
+fs.rmSync('dist', { recursive: true, force: true });
 
 await build({
-  entryPoints: ['src/vmark.ts'],
-  outfile: 'dist/vmark.mjs',
+  entryPoints: { vmark: 'src/vmark.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  // one chunk per command, so `vmark host` never loads the MCP SDK or express
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -11,7 +11,7 @@ test('GEN-03 tools/list shows the implemented tools with titles, annotations and
   for (const tool of tools) {
     expect(tool.title).toBeTruthy();
     expect(tool.description).toBeTruthy();
-    const schema = tool.inputSchema as { properties: { action: { enum: string[] } }; required: string[] };
+    const schema = tool.inputSchema as unknown as { properties: { action: { enum: string[] } }; required: string[] };
     expect(schema.required).toContain('action');
     // an action without a handler is not offered
     expect([...schema.properties.action.enum].sort()).toEqual([...(IMPLEMENTED_ACTIONS.get(tool.name) ?? [])].sort());
@@ -45,7 +45,7 @@ test('killing the host gives an actionable error; the next call after the host r
   const saved = fs.readFileSync(manifest);
   // without its manifest the browser cannot start a new host, so the outage lasts until it is back
   fs.rmSync(manifest);
-  const runtime = JSON.parse(fs.readFileSync(path.join(stack.env.VMARK_RUNTIME_DIR, 'host.json'), 'utf8')) as { pid: number };
+  const runtime = JSON.parse(fs.readFileSync(path.join(stack.env.VMARK_RUNTIME_DIR as string, 'host.json'), 'utf8')) as { pid: number };
   process.kill(runtime.pid, 'SIGKILL');
   const started = Date.now();
   const failed = await ai.call('session', { action: 'get_state' });

@@ -108,7 +108,7 @@ const tokensOf = (value: unknown) => encode(JSON.stringify(value)).length;
 const names = (result: SnapshotResult) => result.snapshot.map((node) => node.name);
 
 test.describe('page scripts', () => {
-  test.describe.configure({ mode: 'serial' });
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
   test('snapshot matches the golden files of the fixture pages', async () => {
     for (const name of GOLDEN_PAGES) {

@@ -1,12 +1,6 @@
 import path from 'node:path';
 import { VMARK_VERSION } from '@vmark/shared';
 import { intFlag, parseArgs, stringFlag } from './args';
-import { doctorCommand } from './commands/doctor';
-import { hostCommand } from './commands/host';
-import { installCommand, installForProfile, parseBrowser } from './commands/install';
-import { mcpCommand } from './commands/mcp';
-import { serveCommand } from './commands/serve';
-import { startCommand } from './commands/start';
 
 const USAGE = `vmark ${VMARK_VERSION}: the bridge between AI clients and the VMark editor
 
@@ -19,6 +13,9 @@ const USAGE = `vmark ${VMARK_VERSION}: the bridge between AI clients and the VMa
   vmark install --profile DIR                                 register it for one --user-data-dir profile
   vmark doctor                                                check the installation
   vmark host                                                  the native-messaging host (started by the browser)`;
+
+// Commands load on demand: the host must not pay for the MCP SDK and express it never uses.
+const hostCommand = async () => (await import('./commands/host')).hostCommand();
 
 const BOOLEAN_FLAGS = new Set(['headless', 'allow-loopback', 'help']);
 
@@ -34,6 +31,7 @@ export async function main(argv: string[]): Promise<void> {
       const workspace = stringFlag(args, 'workspace');
       const port = intFlag(args, 'remote-debugging-port');
       const browser = stringFlag(args, 'browser');
+      const { mcpCommand } = await import('./commands/mcp');
       return mcpCommand(
         headless
           ? {
@@ -45,21 +43,27 @@ export async function main(argv: string[]): Promise<void> {
           : null,
       );
     }
-    case 'serve':
+    case 'serve': {
+      const { serveCommand } = await import('./commands/serve');
       return serveCommand(intFlag(args, 'port'));
+    }
     case 'start': {
+      const { startCommand } = await import('./commands/start');
       const workspace = stringFlag(args, 'workspace');
       const browser = stringFlag(args, 'browser');
       const port = intFlag(args, 'port');
       return startCommand({ ...(workspace ? { workspace } : {}), ...(browser ? { browser } : {}), ...(port !== undefined ? { port } : {}) });
     }
     case 'install': {
+      const { installCommand, installForProfile, parseBrowser } = await import('./commands/install');
       const profile = stringFlag(args, 'profile');
       return profile ? installForProfile(path.resolve(profile)) : installCommand(parseBrowser(stringFlag(args, 'browser')));
     }
-    case 'doctor':
+    case 'doctor': {
+      const { doctorCommand } = await import('./commands/doctor');
       process.exitCode = (await doctorCommand()) ? 0 : 1;
       return;
+    }
     case undefined:
     case 'help':
       console.log(USAGE);

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { CallOutcome } from '@vmark/shared';
+import { ERROR_CODES, type CallOutcome } from '@vmark/shared';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -21,6 +21,10 @@ export function toCallToolResult(outcome: CallOutcome): CallToolResult {
       return isPlainObject(outcome.data) ? { content, structuredContent: outcome.data } : { content };
     }
     case 'domain':
+      // WRITE_BUSY and TIMEOUT are plain strings in the seed, not envelopes
+      if (ERROR_CODES[outcome.error.error as keyof typeof ERROR_CODES]?.form === 'string') {
+        return { isError: true, content: [{ type: 'text', text: `${outcome.error.error}: ${outcome.error.message}` }] };
+      }
       return {
         isError: true,
         content: [{ type: 'text', text: JSON.stringify(outcome.error) }],

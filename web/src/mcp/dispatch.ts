@@ -1,6 +1,5 @@
 import {
   DomainErrorException,
-  ERROR_CODES,
   domainFailure,
   findTool,
   internal,
@@ -8,16 +7,9 @@ import {
   textFailure,
   type CallOutcome,
   type CallRequest,
-  type DomainError,
 } from '@vmark/shared';
 import type { ActionContext } from './defineAction';
 import { ACTION_HANDLERS } from './actions';
-
-/** Domain errors in the form the seed gives their code: an envelope, or (WRITE_BUSY, TIMEOUT) a plain string. */
-export function failureOf(error: DomainError): CallOutcome {
-  const form = ERROR_CODES[error.error as keyof typeof ERROR_CODES]?.form;
-  return form === 'string' ? textFailure(`${error.error}: ${error.message}`) : domainFailure(error);
-}
 
 /** One edge for every call that reaches this window: find the handler, re-check args, flush, run, map errors. */
 export async function dispatch(base: Omit<ActionContext, 'principal'>, request: CallRequest): Promise<CallOutcome> {
@@ -30,7 +22,7 @@ export async function dispatch(base: Omit<ActionContext, 'principal'>, request: 
   try {
     return await handler.run({ ...base, principal: request.principal }, parsed.args);
   } catch (error) {
-    if (error instanceof DomainErrorException) return failureOf(error.domainError);
+    if (error instanceof DomainErrorException) return domainFailure(error.domainError);
     console.error(`VMark: ${request.tool}.${request.action} failed`, error);
     return domainFailure(internal(`${request.tool}.${request.action} failed unexpectedly: ${(error as Error)?.message ?? String(error)}`));
   }
