@@ -95,6 +95,18 @@ async function call<T>(page: Page, method: string, arg?: unknown): Promise<T> {
   );
 }
 
+/** An evaluator for a fresh isolated world of the page's main frame (what chrome.scripting uses). */
+async function isolatedWorld(page: Page): Promise<(expression: string) => Promise<unknown>> {
+  const cdp = await page.context().newCDPSession(page);
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'vmark-test' });
+  return async (expression) => {
+    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, contextId: executionContextId, returnByValue: true });
+    if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+    return result.value;
+  };
+}
+
 /** One node per line, so a golden diff shows exactly which nodes changed. */
 function formatGolden(result: SnapshotResult): string {
   const { snapshot, ...rest } = result;
@@ -162,6 +174,8 @@ test.describe('page scripts', () => {
     }, save.ref);
     expect(resolved).toEqual(['<button type="submit">Save</button>', null]);
     expect(await call(page, 'describeRef', save.ref)).toEqual({ role: 'button', name: 'Save' });
+    const card = first.snapshot.find((node) => node.role === 'generic')!;
+    expect(await call(page, 'describeRef', card.ref)).toEqual({ role: 'generic', name: card.name });
 
     await page.evaluate(() => history.pushState({}, '', '/site/forms-step-2.html'));
     expect(await call(page, 'describeRef', save.ref)).toBeNull();
@@ -364,21 +378,19 @@ test.describe('page scripts', () => {
     const page = await context.newPage();
     await page.addInitScript({ content: consoleShimJs });
     await page.goto(`${base}/site/console.html`);
-    const cdp = await page.context().newCDPSession(page);
-    const { frameTree } = await cdp.send('Page.getFrameTree');
-    const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'vmark-test' });
-    const inIsolatedWorld = async (expression: string): Promise<unknown> => {
-      const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, contextId: executionContextId, returnByValue: true });
-      if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
-      return result.value;
-    };
+    const inIsolatedWorld = await isolatedWorld(page);
     await inIsolatedWorld(pageJs);
     const isolated = (await inIsolatedWorld('globalThis.__vmarkPage.snapshot()')) as SnapshotResult;
     expect(isolated.snapshot.map((node) => node.name)).toEqual(['Console', 'Log something']);
     await expect.poll(async () => ((await inIsolatedWorld('globalThis.__vmarkPage.readConsole()')) as ConsoleResult).entries.length).toBe(8);
     // The page's own scripts (main world) see neither the API nor the ref store.
     expect(await page.evaluate(() => [typeof (globalThis as Record<string, unknown>).__vmarkPage, typeof (globalThis as Record<string, unknown>).__vmarkRefStore])).toEqual(['undefined', 'undefined']);
-    await cdp.detach();
+
+    // Custom elements are defined in the main world; the closed-root heuristic still sees them.
+    await page.goto(`${base}/site/shadow.html`);
+    const onShadowPage = await isolatedWorld(page);
+    await onShadowPage(pageJs);
+    expect(((await onShadowPage('globalThis.__vmarkPage.snapshot()')) as SnapshotResult).unreachable).toEqual({ closedShadowRoots: 1, frames: 0 });
     await page.close();
   });
 

@@ -1,0 +1,18 @@
+/** What a site reader hands to the Markdown step. */
+export interface ReaderArticle {
+  title: string;
+  byline: string | null;
+  content: Element;
+  /** Characters of plain text in `content`. */
+  textLength: number;
+}
+
+/** A site plugin: it claims a page by its DOM and reads it, or declines with null. */
+export interface SiteReader {
+  id: string;
+  read(): ReaderArticle | null;
+}
+
+export function plainTextLength(element: Element): number {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+}

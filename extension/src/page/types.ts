@@ -1,0 +1,29 @@
+// The page API as the extension sees it after injecting dist/page.js.
+
+import type { ConsoleResult } from './console/readConsole';
+import type { Condition, MatchResult } from './conditions/matches';
+import type { ExtractOptions, ExtractResult } from './extract/extract';
+import type { Gate } from './gate/classifyGate';
+import type { QueryOptions, QueryResult } from './query/query';
+import type { SnapshotOptions, SnapshotResult } from './snapshot/snapshot';
+
+/** Global the page bundle defines in the world it is injected into. */
+export const PAGE_API_GLOBAL = '__vmarkPage';
+export const PAGE_API_VERSION = 1;
+
+export interface VmarkPageApi {
+  version: number;
+  snapshot(options?: SnapshotOptions): SnapshotResult;
+  resolveRef(ref: string): Element | null;
+  describeRef(ref: string): { role: string; name: string } | null;
+  refGeneration(): { generation: number };
+  resetRefs(): { generation: number };
+  query(options: QueryOptions): QueryResult;
+  extract(options?: ExtractOptions): ExtractResult;
+  detectGate(): Gate | null;
+  readConsole(): ConsoleResult;
+  clearConsole(): ConsoleResult;
+  matches(condition: Condition): MatchResult;
+}
+
+export type { Condition, ConsoleResult, ExtractOptions, ExtractResult, Gate, MatchResult, QueryOptions, QueryResult, SnapshotOptions, SnapshotResult };
