@@ -147,7 +147,9 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
             } satisfies CallResult);
           }, CALL_TIMEOUT_MS);
           pending.set(hostId, { socket, bridgeId: message.id, timer });
-          sendToBrowser({ ...message, id: hostId, principal: { connectionId, clientName } });
+          const { clientName: named, ...call } = message;
+          if (named) clientName = String(named).slice(0, 200);
+          sendToBrowser({ ...call, id: hostId, principal: { connectionId, clientName } });
         }
       },
       (reason) => log(`bad line from bridge: ${reason}`),

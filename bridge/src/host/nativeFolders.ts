@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import fsSync from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FsEntry, FsStat, HostServiceOp } from '@vmark/shared';
 import { allowedRootsPath } from '../os/dirs';
@@ -69,11 +70,32 @@ async function stat(p: string): Promise<FsStat> {
   return { kind: s.isDirectory() ? 'directory' : 'file', size: s.size, mtimeMs: s.mtimeMs };
 }
 
+/** Folders a person can always read (seed: home folder and mounted drives); others need the folder picker. */
+export function isAlwaysReadable(real: string): boolean {
+  const places = [os.homedir(), '/media', '/mnt', '/run/media', '/Volumes'];
+  return places.some((place) => place !== '/' && within(place, real));
+}
+
 export async function runService(op: HostServiceOp): Promise<unknown> {
   try {
     switch (op.op) {
       case 'roots.list':
         return readAllowedRoots();
+      case 'fs.canonical': {
+        if (!path.isAbsolute(op.path)) throw new ServiceError('INVALID_PATH', `not an absolute path: ${op.path}`);
+        const real = await fs.realpath(op.path);
+        return { path: real, isDirectory: (await fs.stat(real)).isDirectory() };
+      }
+      case 'fs.fingerprint': {
+        const real = await fs.realpath(op.path);
+        return (await fs.readdir(real)).sort().slice(0, 500);
+      }
+      case 'roots.add': {
+        const real = await fs.realpath(op.path);
+        if (!(await fs.stat(real)).isDirectory()) throw new ServiceError('INVALID_PATH', `${real} is not a folder`);
+        if (!isAlwaysReadable(real)) throw new ServiceError('NOT_ALWAYS_READABLE', `${real} is outside the home folder and mounted drives`);
+        return addAllowedRoot(real);
+      }
       case 'fs.realpath':
         return await realTarget(await guard(op.path));
       case 'fs.list': {

@@ -80,7 +80,7 @@ export class HostClient {
     const id = crypto.randomUUID();
     return new Promise((resolve) => {
       this.waiters.set(id, resolve);
-      writeJsonLine(socket, { type: 'call', id, tool, action, args });
+      writeJsonLine(socket, { type: 'call', id, tool, action, args, clientName: this.clientName() });
     });
   }
 

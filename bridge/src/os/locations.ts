@@ -2,8 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** bridge/dist/vmark.mjs → the repository (or installed package) root. */
-export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The repository (or installed package) root: the nearest folder above this code that holds bridge/package.json. */
+function findPackageRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'bridge', 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '..', '..');
+  }
+}
+
+export const PACKAGE_ROOT = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const VMARK_ENTRY = path.join(PACKAGE_ROOT, 'bridge', 'dist', 'vmark.mjs');
 export const EXTENSION_DIR = path.join(PACKAGE_ROOT, 'extension', 'dist');
 export const WEB_DIR = path.join(PACKAGE_ROOT, 'web', 'dist');

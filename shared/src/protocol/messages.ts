@@ -25,7 +25,8 @@ export interface CallResult {
 
 export type BridgeToHost =
   | { type: 'hello'; token: string; clientName: string; wire: number }
-  | Omit<CallRequest, 'principal'>;
+  /** clientName is what the MCP client said in initialize, which can come after the hello. */
+  | (Omit<CallRequest, 'principal'> & { clientName?: string });
 
 export type HostToBridge =
   | { type: 'welcome'; connectionId: string; hostVersion: string }
@@ -70,7 +71,13 @@ export type HostServiceOp =
   | { op: 'fs.rename'; from: string; to: string }
   | { op: 'fs.remove'; path: string }
   | { op: 'fs.realpath'; path: string }
-  | { op: 'roots.list' };
+  /** Canonical form of any path (symlinks resolved) and whether it is a folder: for the consent dialog. */
+  | { op: 'fs.canonical'; path: string }
+  /** Sorted names in a folder (at most 500): proves that a picked folder is the one named. */
+  | { op: 'fs.fingerprint'; path: string }
+  | { op: 'roots.list' }
+  /** Serve a folder the person approved; only folders in always-readable places (home, mounted drives). */
+  | { op: 'roots.add'; path: string };
 
 export interface HostServiceRequest {
   type: 'service';
@@ -92,6 +99,7 @@ export type EditorToExtension =
 
 export type ExtensionToEditor =
   | { type: 'registered'; label: string }
+  | { type: 'connectionClosed'; connectionId: string }
   | CallRequest
   | HostServiceResult;
 

@@ -4,7 +4,8 @@
  */
 export const IMPLEMENTED_ACTIONS: ReadonlyMap<string, readonly string[]> = new Map([
   ['session', ['get_state']],
-  ['workspace', ['new', 'open', 'save', 'save_as', 'close', 'switch_tab', 'focus_window']],
+  ['workspace', ['new', 'open', 'open_workspace', 'save', 'save_as', 'close', 'switch_tab', 'focus_window']],
   ['document', ['read', 'write', 'transform']],
+  ['workflow', ['apply_patch', 'validate']],
   ['selection', ['get', 'set']],
 ]);

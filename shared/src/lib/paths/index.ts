@@ -1,0 +1,3 @@
+export { normalizeMcpPath, MAX_MCP_PATH_LENGTH, type McpPathRejection, type NormalizedMcpPath } from './normalizeMcpPath';
+export { isWithin, type WithinOptions } from './isWithin';
+export { checkScope, type PathScope, type RealpathResolver, type ScopeCheck, type ScopeRejection } from './checkScope';
