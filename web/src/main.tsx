@@ -9,14 +9,18 @@ import { ExtensionConnection } from './mcp/connection';
 import { dispatch } from './mcp/dispatch';
 import { WindowStore } from './state/store';
 import { AgentJournal } from './journal/agentJournal';
+import { FolderApprovals } from './state/folderApprovals';
 import { addWorkspace } from './state/windowActions';
 
 const store = new WindowStore();
 const journal = new AgentJournal();
+const approvals = new FolderApprovals();
 const noThreads: ReadonlySet<string> = new Set();
 const connection: ExtensionConnection = new ExtensionConnection((request) =>
-  dispatch({ store, connection, journal, openThreads: () => noThreads }, request),
+  dispatch({ store, connection, journal, approvals, openThreads: () => noThreads }, request),
 );
+
+connection.onConnectionClosed = (connectionId) => approvals.dropConnection(connectionId);
 
 async function boot(): Promise<void> {
   addWorkspace(store, await openScratch(), true);
@@ -44,7 +48,7 @@ if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js'
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <ServicesContext.Provider value={{ store, connection }}>
+    <ServicesContext.Provider value={{ store, connection, approvals }}>
       <App />
     </ServicesContext.Provider>
   </StrictMode>,

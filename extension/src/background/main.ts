@@ -29,6 +29,10 @@ native.onMessage((message: HostToExtension) => {
       caller?.port.postMessage({ ...message, id: caller.id } satisfies ExtensionToEditor);
       return;
     }
+    case 'connectionClosed':
+      // approvals belong to one MCP connection: the editors drop those of a connection that left
+      for (const window of editors.list()) window.port.postMessage({ type: 'connectionClosed', connectionId: message.connectionId } satisfies ExtensionToEditor);
+      return;
     case 'hostInfo':
       void chrome.storage.session.set({ launch: { allowLoopback: message.allowLoopback } });
       return;

@@ -4,12 +4,13 @@ import { createTab, switchWorkspace } from '../state/windowActions';
 import { SourceEditor } from '../editor/SourceEditor';
 import { saveTabForPerson } from './fileActions';
 import { FileTree } from './FileTree';
+import { FolderDialogs } from './FolderDialogs';
 import { Notices } from './Notices';
 import { TabBar } from './TabBar';
 import { useConnectionState, useModel, useServices } from './services';
 
 export function App() {
-  const { store, connection } = useServices();
+  const { store, connection, approvals } = useServices();
   const model = useModel();
   const connectionState = useConnectionState();
   const activeTab = model.tabs.find((t) => t.id === model.activeTabId) ?? null;
@@ -63,6 +64,7 @@ export function App() {
       <main className="main">
         <TabBar />
         <Notices />
+        <FolderDialogs approvals={approvals} />
         <div className="editor-area">
           {activeTab ? <SourceEditor key={activeTab.id} tab={activeTab} store={store} /> : <p className="empty">Open a file or create a new document.</p>}
         </div>

@@ -1,11 +1,13 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ExtensionConnection } from '../mcp/connection';
+import type { FolderApprovals } from '../state/folderApprovals';
 import type { WindowStore } from '../state/store';
 import type { WindowModel } from '../state/types';
 
 export interface Services {
   store: WindowStore;
   connection: ExtensionConnection;
+  approvals: FolderApprovals;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

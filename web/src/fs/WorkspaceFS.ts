@@ -18,7 +18,7 @@ export interface WorkspaceFS {
 
 export class FsError extends Error {
   constructor(
-    readonly code: 'NOT_FOUND' | 'EXISTS' | 'INVALID_PATH' | 'IO' | 'NO_HOST',
+    readonly code: 'NOT_FOUND' | 'EXISTS' | 'INVALID_PATH' | 'IO' | 'NO_HOST' | 'NOT_ALWAYS_READABLE',
     message: string,
   ) {
     super(message);

@@ -10,6 +10,7 @@ import {
 import { FsError } from '../fs/WorkspaceFS';
 
 type Handler = (request: CallRequest) => Promise<CallOutcome>;
+type ConnectionClosedListener = (connectionId: string) => void;
 type ConnectionState = 'no-extension' | 'connecting' | 'connected';
 
 const LABEL_KEY = 'vmark.windowLabel';
@@ -35,6 +36,7 @@ export class ExtensionConnection {
   private readonly services = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private nextServiceId = 0;
   private listeners = new Set<() => void>();
+  onConnectionClosed: ConnectionClosedListener = () => undefined;
   state: ConnectionState = runtime() ? 'connecting' : 'no-extension';
   label: string | null = sessionStorage.getItem(LABEL_KEY);
 
@@ -108,6 +110,9 @@ export class ExtensionConnection {
         this.state = 'connected';
         this.changed();
         return;
+      case 'connectionClosed':
+        this.onConnectionClosed(message.connectionId);
+        return;
       case 'serviceResult': {
         const pending = this.services.get(message.id);
         this.services.delete(message.id);
@@ -132,5 +137,6 @@ export class ExtensionConnection {
 }
 
 function toFsCode(code: string): FsError['code'] {
-  return code === 'NOT_FOUND' || code === 'EXISTS' || code === 'INVALID_PATH' || code === 'NO_HOST' ? code : 'IO';
+  const known: readonly string[] = ['NOT_FOUND', 'EXISTS', 'INVALID_PATH', 'NO_HOST', 'NOT_ALWAYS_READABLE'];
+  return known.includes(code) ? (code as FsError['code']) : 'IO';
 }

@@ -1,5 +1,6 @@
 import type { ActionArgs, ActionNames, CallOutcome, Principal, ToolDef } from '@vmark/shared';
 import type { AgentJournal } from '../journal/agentJournal';
+import type { FolderApprovals } from '../state/folderApprovals';
 import type { ExtensionConnection } from './connection';
 import type { WindowStore } from '../state/store';
 
@@ -7,6 +8,7 @@ export interface ActionContext {
   store: WindowStore;
   connection: ExtensionConnection;
   journal: AgentJournal;
+  approvals: FolderApprovals;
   /** Ids of the open (not resolved, not deleted) comment threads of a document. */
   openThreads(docKey: string): ReadonlySet<string>;
   principal: Principal;

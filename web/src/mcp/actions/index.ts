@@ -5,14 +5,17 @@ import { write } from './document/write';
 import { get as selectionGet } from './selection/get';
 import { set as selectionSet } from './selection/set';
 import { saveAs } from './workspace/saveAs';
+import { openWorkspace } from './workspace/openWorkspace';
 import { getState } from './session/getState';
 import { close } from './workspace/close';
 import { newTab } from './workspace/new';
 import { open } from './workspace/open';
 import { save } from './workspace/save';
 import { switchTab } from './workspace/switchTab';
+import { applyPatch } from './workflow/applyPatch';
+import { validate } from './workflow/validate';
 
-const handlers: ActionHandler[] = [getState, newTab, open, save, saveAs, switchTab, close, read, write, transform, selectionGet, selectionSet];
+const handlers: ActionHandler[] = [getState, newTab, open, openWorkspace, save, saveAs, switchTab, close, read, write, transform, selectionGet, selectionSet, applyPatch, validate];
 
 /** Registry "tool.action" → handler of every action this editor window answers. */
 export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(handlers.map((h) => [`${h.tool}.${h.action}`, h]));

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { connectAi, textOf } from './support/mcpClient';
+import { expect, test } from './support/fixtures';
+
+interface State {
+  windows: { activeWorkspaceInstanceId: string | null; tabs: { filePath: string | null }[] }[];
+}
+
+/** A folder outside the always-readable places (home, mounted drives), with a symlink to it. */
+function makeFolder(root: string): { real: string; link: string } {
+  const real = path.join(root, 'project');
+  fs.mkdirSync(real);
+  fs.writeFileSync(path.join(real, 'readme.md'), '# Project\n');
+  fs.writeFileSync(path.join(real, 'todo.md'), '- [ ] one\n');
+  const link = path.join(root, 'project-link');
+  fs.symlinkSync(real, link);
+  return { real: fs.realpathSync(real), link };
+}
+
+test('WSP-OWS-05 WSP-OWS-14 workspace.open_workspace: consent naming the canonical path, then the folder picker, then it opens', async ({ stack, ai }) => {
+  const { real, link } = makeFolder(stack.root);
+  // the person's folder picker is replaced by one that returns an OPFS folder with the same entries
+  await stack.page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const picked = await root.getDirectoryHandle('picked', { create: true });
+    for (const name of ['readme.md', 'todo.md']) {
+      const w = await (await picked.getFileHandle(name, { create: true })).createWritable();
+      await w.write(name === 'readme.md' ? '# Project\n' : '- [ ] one\n');
+      await w.close();
+    }
+    (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => picked;
+  });
+
+  const first = await ai.ok<Record<string, unknown>>('workspace', { action: 'open_workspace', folderPath: link });
+  expect(first).toMatchObject({ needsApproval: true, folderPath: real });
+  const dialog = stack.page.getByRole('dialog', { name: 'Open a folder for an AI client?' });
+  await expect(dialog).toContainText(real);
+  await expect(dialog).toContainText('e2e-ai');
+
+  const waiting = await ai.call('workspace', { action: 'open_workspace', folderPath: link });
+  expect(waiting.structuredContent).toMatchObject({ error: 'APPROVAL_REQUIRED' });
+
+  await dialog.getByRole('button', { name: 'Allow' }).click();
+  const needsPick = await ai.call('workspace', { action: 'open_workspace', folderPath: link });
+  expect(needsPick.structuredContent).toMatchObject({ error: 'APPROVAL_REQUIRED' });
+  await stack.page.getByRole('button', { name: 'Choose folder…' }).click();
+  await expect(stack.page.getByRole('alert').filter({ hasText: 'ready' })).toBeVisible();
+
+  const opened = await ai.ok<Record<string, unknown>>('workspace', { action: 'open_workspace', folderPath: link });
+  expect(opened).toMatchObject({ folderPath: real, workspaceSwitched: true, workspaceInstanceId: expect.stringMatching(/^wsi-/) });
+  const state = await ai.ok<State>('session', { action: 'get_state' });
+  expect(state.windows[0]?.activeWorkspaceInstanceId).toBe(opened.workspaceInstanceId);
+  const tab = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: path.join(real, 'todo.md') });
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId: tab.tabId })).content).toBe('- [ ] one\n');
+
+  // WSP-OWS-12: no "remember" — the next open asks again
+  const again = await ai.ok<Record<string, unknown>>('workspace', { action: 'open_workspace', folderPath: real });
+  expect(again).toMatchObject({ needsApproval: true });
+});
+
+test('WSP-OWS-11 WSP-OWS-08 a denial keeps failing until approved; another connection gets its own prompt', async ({ stack, ai }) => {
+  const { real } = makeFolder(stack.root);
+  await ai.ok('workspace', { action: 'open_workspace', folderPath: real });
+  await stack.page.getByRole('dialog').getByRole('button', { name: 'Deny' }).click();
+  const denied = await ai.call('workspace', { action: 'open_workspace', folderPath: real });
+  expect(denied.structuredContent).toMatchObject({ error: 'APPROVAL_REQUIRED' });
+  expect(textOf(denied)).toContain('denied');
+  // the person is asked again; approving lets this connection continue, not another one
+  await stack.page.getByRole('dialog').getByRole('button', { name: 'Allow' }).click();
+  const other = await connectAi(stack.env, [], 'other-ai');
+  try {
+    const otherFirst = await other.ok<Record<string, unknown>>('workspace', { action: 'open_workspace', folderPath: real });
+    expect(otherFirst).toMatchObject({ needsApproval: true });
+  } finally {
+    await other.close();
+  }
+});
+
+test('WSP-OWS-15 a second folder request while a folder dialog is open is BUSY', async ({ stack, ai }) => {
+  const { real } = makeFolder(stack.root);
+  const second = path.join(stack.root, 'second');
+  fs.mkdirSync(second);
+  await ai.ok('workspace', { action: 'open_workspace', folderPath: real });
+  const busy = await ai.call('workspace', { action: 'open_workspace', folderPath: second });
+  expect(busy.structuredContent).toMatchObject({ error: 'BUSY' });
+});
+
+test('WSP-OWS-01 a folder in the home directory opens straight after consent', async ({ stack, ai }) => {
+  const home = fs.mkdtempSync(path.join(os.homedir(), 'vmark-e2e-home-'));
+  try {
+    fs.writeFileSync(path.join(home, 'a.md'), 'home file\n');
+    await ai.ok('workspace', { action: 'open_workspace', folderPath: home });
+    await stack.page.getByRole('dialog').getByRole('button', { name: 'Allow' }).click();
+    const opened = await ai.ok<{ folderPath: string }>('workspace', { action: 'open_workspace', folderPath: home });
+    expect(opened.folderPath).toBe(fs.realpathSync(home));
+    const tab = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: path.join(home, 'a.md') });
+    expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId: tab.tabId })).content).toBe('home file\n');
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('WSP-OWS-03 open_workspace does not accept windowLabel', async ({ ai }) => {
+  const result = await ai.call('workspace', { action: 'open_workspace', folderPath: '/tmp', windowLabel: 'main' });
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  expect(textOf(result)).toContain('windowLabel');
+});
