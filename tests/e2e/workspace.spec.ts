@@ -144,3 +144,36 @@ test('WSP-FOCUS-01 workspace.focus_window focuses a window by label', async ({ s
   const unknown = await ai.call('workspace', { action: 'focus_window', windowLabel: 'nope' });
   expect(unknown.isError).toBe(true);
 });
+
+test('WSP-CLOSE-06 a pinned tab is never closed, not even with force', async ({ stack, ai }) => {
+  const file = write(stack.workspace, 'p.md', 'p\n');
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  await stack.page.getByRole('button', { name: 'Pin p' }).click();
+  expect(await ai.ok('workspace', { action: 'close', tabId, force: true })).toEqual({ closed: false, reason: 'PINNED' });
+  await stack.page.getByRole('button', { name: 'Unpin p' }).click();
+  expect(await ai.ok('workspace', { action: 'close', tabId })).toEqual({ closed: true });
+});
+
+test('WSP-CLOSE-05 the file changed on disk and the person kept their version: close says DIVERGENT', async ({ stack, ai }) => {
+  const file = write(stack.workspace, 'd.md', 'disk 1\n');
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  await ai.ok('document', { action: 'write', tabId, content: 'mine\n', save: false });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  fs.writeFileSync(file, 'disk 2 (changed outside VMark)\n');
+  const bar = stack.page.getByRole('region', { name: 'File changed on disk' });
+  await bar.getByRole('button', { name: 'Keep mine' }).click();
+  expect(await ai.ok('workspace', { action: 'close', tabId })).toEqual({ closed: false, reason: 'DIVERGENT' });
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('mine\n');
+  expect(await ai.ok('workspace', { action: 'close', tabId, force: true })).toEqual({ closed: true });
+});
+
+test('a clean tab follows its file when it changes on disk, with a new revision', async ({ stack, ai }) => {
+  const file = write(stack.workspace, 'e.md', 'before\n');
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  const before = await ai.ok<{ revision: string }>('document', { action: 'read', tabId });
+  fs.writeFileSync(file, 'after\n');
+  await expect.poll(async () => (await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content, { timeout: 10_000 }).toBe('after\n');
+  const after = await ai.ok<{ revision: string; dirty: boolean }>('document', { action: 'read', tabId });
+  expect(after.revision).not.toBe(before.revision);
+  expect(after.dirty).toBe(false);
+});

@@ -7,6 +7,7 @@ import { openScratch } from './fs/handleWorkspace';
 import { NativeWorkspace } from './fs/nativeWorkspace';
 import { ExtensionConnection } from './mcp/connection';
 import { dispatch } from './mcp/dispatch';
+import { watchDisk } from './documents/diskWatcher';
 import { WindowStore } from './state/store';
 import { AgentJournal } from './journal/agentJournal';
 import { FolderApprovals } from './state/folderApprovals';
@@ -24,6 +25,7 @@ connection.onConnectionClosed = (connectionId) => approvals.dropConnection(conne
 
 async function boot(): Promise<void> {
   addWorkspace(store, await openScratch(), true);
+  watchDisk(store);
   connection.connect();
   const workspace = new URLSearchParams(location.search).get('workspace');
   if (workspace) await openNativeWorkspace(workspace);

@@ -4,6 +4,7 @@ import { createTab, switchWorkspace } from '../state/windowActions';
 import { SourceEditor } from '../editor/SourceEditor';
 import { saveTabForPerson } from './fileActions';
 import { FileTree } from './FileTree';
+import { ConflictBar } from './ConflictBar';
 import { FolderDialogs } from './FolderDialogs';
 import { Notices } from './Notices';
 import { TabBar } from './TabBar';
@@ -65,6 +66,7 @@ export function App() {
         <TabBar />
         <Notices />
         <FolderDialogs approvals={approvals} />
+        {activeTab && <ConflictBar tab={activeTab} />}
         <div className="editor-area">
           {activeTab ? <SourceEditor key={activeTab.id} tab={activeTab} store={store} /> : <p className="empty">Open a file or create a new document.</p>}
         </div>

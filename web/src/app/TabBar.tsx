@@ -1,5 +1,5 @@
 import { isDirty } from '../state/types';
-import { activateTab, removeTab } from '../state/windowActions';
+import { activateTab, removeTab, togglePin } from '../state/windowActions';
 import { useModel, useServices } from './services';
 
 export function TabBar() {
@@ -10,7 +10,10 @@ export function TabBar() {
   return (
     <div className="tab-bar" role="tablist" aria-label="Open documents">
       {tabs.map((tab) => (
-        <div key={tab.id} className={`tab${tab.id === model.activeTabId ? ' active' : ''}`} data-tab-id={tab.id}>
+        <div key={tab.id} className={`tab${tab.id === model.activeTabId ? ' active' : ''}${tab.pinned ? ' pinned' : ''}`} data-tab-id={tab.id}>
+          <button className="pin" aria-pressed={tab.pinned} aria-label={`${tab.pinned ? 'Unpin' : 'Pin'} ${tab.title}`} onClick={() => togglePin(store, tab.id)}>
+            📌
+          </button>
           <button role="tab" aria-selected={tab.id === model.activeTabId} onClick={() => activateTab(store, tab.id)}>
             {tab.title}
             {isDirty(tab) && <span className="dirty" aria-label="unsaved changes"> ●</span>}
@@ -18,6 +21,7 @@ export function TabBar() {
           <button
             className="tab-close"
             aria-label={`Close ${tab.title}`}
+            disabled={tab.pinned}
             onClick={() => {
               store.flush();
               const current = store.tab(tab.id);

@@ -27,6 +27,8 @@ export interface Tab {
   journalSeenAt: number;
   /** The file changed on disk while this tab had unsaved changes, and the person kept theirs. */
   diverged: boolean;
+  /** What is on disk now, while the person has not yet chosen between it and their unsaved text. */
+  conflict: string | null;
 }
 
 export interface WindowModel {

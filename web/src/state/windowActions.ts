@@ -1,4 +1,5 @@
 import type { DocumentKind } from '@vmark/shared';
+import { isWorkflowFile } from '@vmark/shared/lib/workflow/index';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { newRevision, newTabId, newWorkspaceInstanceId } from '../lib/randomId';
 import { titleOf } from '../lib/paths';
@@ -35,8 +36,8 @@ export function switchWorkspace(store: WindowStore, workspaceInstanceId: string)
   });
 }
 
-export function kindOf(path: string): DocumentKind {
-  return /(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/i.test(path) ? 'yaml-workflow' : 'markdown';
+export function kindOf(path: string, content?: string): DocumentKind {
+  return isWorkflowFile(path, content) ? 'yaml-workflow' : 'markdown';
 }
 
 export function createTab(
@@ -59,6 +60,7 @@ export function createTab(
     readOnly: false,
     journalSeenAt: Date.now(),
     diverged: false,
+    conflict: null,
   };
   store.update((m) => ({
     ...m,
@@ -98,10 +100,38 @@ export function removeTab(store: WindowStore, tabId: string): void {
   });
 }
 
+export function togglePin(store: WindowStore, tabId: string): void {
+  store.updateTab(tabId, (t) => ({ ...t, pinned: !t.pinned }));
+}
+
+/** The file of these tabs now holds `disk` (another window saved it, or something outside VMark changed it). */
+export function applyDiskContent(store: WindowStore, path: string, disk: string): void {
+  for (const tab of store.getSnapshot().tabs) {
+    if (tab.filePath !== path || tab.savedContent === disk) continue;
+    if (tab.content === tab.savedContent) {
+      // a clean tab follows the disk: a real content change, so a new revision
+      store.updateTab(tab.id, (t) => ({ ...t, content: disk, savedContent: disk, revision: newRevision(), journalSeenAt: Date.now(), conflict: null, diverged: false }));
+    } else {
+      store.updateTab(tab.id, (t) => ({ ...t, conflict: disk }));
+    }
+  }
+}
+
+/** The person's answer to a conflict: keep their text (the tab diverges from disk) or take the disk's. */
+export function resolveConflict(store: WindowStore, tabId: string, choice: 'keep-mine' | 'take-disk'): void {
+  store.updateTab(tabId, (t) => {
+    if (t.conflict === null) return t;
+    if (choice === 'keep-mine') return { ...t, savedContent: t.conflict, conflict: null, diverged: true };
+    return { ...t, content: t.conflict, savedContent: t.conflict, conflict: null, diverged: false, revision: newRevision(), journalSeenAt: Date.now() };
+  });
+}
+
 export function markSaved(store: WindowStore, tabId: string, content: string, filePath?: string): void {
   store.updateTab(tabId, (t) => ({
     ...t,
     savedContent: content,
+    diverged: false,
+    conflict: null,
     ...(filePath ? { filePath, title: titleOf(filePath) } : {}),
   }));
 }

@@ -8,7 +8,8 @@ export const close = defineAction(workspaceTool, 'close', {
   async run(ctx, args) {
     const tab = resolveTab(ctx, args.tabId);
     if (tab.pinned) return ok({ closed: false, reason: 'PINNED' });
-    if (isDirty(tab) && !args.force) return ok({ closed: false, reason: 'DIRTY' });
+    if (tab.diverged && !args.force) return ok({ closed: false, reason: 'DIVERGENT' });
+    if ((isDirty(tab) || tab.conflict !== null) && !args.force) return ok({ closed: false, reason: 'DIRTY' });
     removeTab(ctx.store, tab.id);
     return ok({ closed: true });
   },
