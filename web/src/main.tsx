@@ -21,6 +21,9 @@ const connection: ExtensionConnection = new ExtensionConnection((request) =>
   dispatch({ store, connection, journal, approvals, openThreads: () => noThreads }, request),
 );
 
+// test seam: the end-to-end tests inject journal faults through this handle
+(window as unknown as { vmarkDebug: object }).vmarkDebug = { journal };
+
 connection.onConnectionClosed = (connectionId) => approvals.dropConnection(connectionId);
 
 async function boot(): Promise<void> {

@@ -9,6 +9,7 @@ import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { SOURCE_COMPOSITION_GRACE_MS, type WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
 import { dominantLineEnding } from '../lib/lineEndings';
+import { workflowDiagnostics } from './workflowDiagnostics';
 
 /** Marks transactions that mirror the model into the editor, so they are not handed back as edits. */
 const fromModel = Annotation.define<boolean>();
@@ -46,7 +47,7 @@ export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
           highlightSelectionMatches(),
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
           syntaxHighlighting(defaultHighlightStyle),
-          tab.kind === 'yaml-workflow' ? yaml() : markdown(),
+          ...(tab.kind === 'yaml-workflow' ? [yaml(), workflowDiagnostics(tab.filePath)] : [markdown()]),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': `${tab.title} source` }),
           EditorView.domEventHandlers({

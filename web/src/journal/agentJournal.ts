@@ -23,11 +23,16 @@ export class AgentJournal {
   /** Completions that could not be persisted yet, retried in the background (docKey → entry). */
   private readonly undurable = new Map<string, JournalEntry>();
   private db: Db | null = null;
-  /** Test hook and operator switch: a journal that is off refuses every mutating call. */
-  disabled = false;
+  /** Unreviewed AI changes per document before REVIEW_BACKLOG_FULL. */
+  backlogLimit = REVIEW_BACKLOG_LIMIT;
+  /**
+   * Fault injection for the end-to-end tests (reached through window.vmarkDebug): a disabled journal,
+   * a slow recording step, completions that fail to persist.
+   */
+  readonly faults = { disabled: false, recordDelayMs: 0, failCompletions: 0 };
 
   private async open(): Promise<Db> {
-    if (this.disabled) throw new Error('journal is disabled');
+    if (this.faults.disabled) throw new Error('journal is disabled');
     this.db ??= await withTimeout(openVMarkDb());
     return this.db;
   }
@@ -69,6 +74,7 @@ export class AgentJournal {
       at: Date.now(),
     };
     await withTimeout(db.put('journal', full));
+    if (this.faults.recordDelayMs > 0) await new Promise((r) => setTimeout(r, this.faults.recordDelayMs));
     return full;
   }
 
@@ -82,6 +88,10 @@ export class AgentJournal {
   async complete(entry: JournalEntry, revisionAfter: string, contentAfter: string): Promise<boolean> {
     const done: JournalEntry = { ...entry, revisionAfter, contentAfter, state: 'applied' };
     try {
+      if (this.faults.failCompletions > 0) {
+        this.faults.failCompletions--;
+        throw new Error('injected persistence failure');
+      }
       const db = await this.open();
       await withTimeout(db.put('journal', done));
       return true;

@@ -16,7 +16,7 @@ import {
   type AbortReason,
 } from '@vmark/shared';
 import { hasLoneSurrogate } from '@vmark/shared/lib/text/hasLoneSurrogate';
-import { REVIEW_BACKLOG_LIMIT, type AgentJournal } from '../journal/agentJournal';
+import type { AgentJournal } from '../journal/agentJournal';
 import type { JournalEntry } from '../journal/db';
 import type { Tab } from '../state/types';
 import type { ActionContext } from './defineAction';
@@ -113,8 +113,8 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
       if (latest && latest.state === 'applied' && latest.tabId !== tab.id && latest.at > tab.journalSeenAt) {
         throw new DomainErrorException(staleParent());
       }
-      if ((await journalGate(() => journal.unreviewedCount(docKey))) >= REVIEW_BACKLOG_LIMIT) {
-        throw new DomainErrorException(reviewBacklogFull(`This document has ${REVIEW_BACKLOG_LIMIT} AI changes that the person has not reviewed; nothing was changed. Ask them to review the AI changes panel.`));
+      if ((await journalGate(() => journal.unreviewedCount(docKey))) >= journal.backlogLimit) {
+        throw new DomainErrorException(reviewBacklogFull(`This document has ${journal.backlogLimit} AI changes that the person has not reviewed; nothing was changed. Ask them to review the AI changes panel.`));
       }
       const activeBefore = store.getSnapshot().activeTabId;
       const selectionBefore = store.selectionVersion(tab.id);

@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect, test } from './support/fixtures';
+
+type Faults = { disabled?: boolean; recordDelayMs?: number; failCompletions?: number };
+
+async function injectFaults(page: Page, faults: Faults, backlogLimit?: number): Promise<void> {
+  await page.evaluate(
+    ({ faults, backlogLimit }) => {
+      const journal = (window as unknown as { vmarkDebug: { journal: { faults: Faults; backlogLimit: number } } }).vmarkDebug.journal;
+      Object.assign(journal.faults, faults);
+      if (backlogLimit !== undefined) journal.backlogLimit = backlogLimit;
+    },
+    { faults, backlogLimit },
+  );
+}
+
+async function openFocused(stack: { workspace: string; page: Page }, ai: { ok: <T>(t: string, a: Record<string, unknown>) => Promise<T> }, content = 'abc\n') {
+  const file = path.join(stack.workspace, 'j.md');
+  fs.writeFileSync(file, content);
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await stack.page.locator('.cm-content').waitFor();
+  return { file, tabId };
+}
+
+test('DOC-WRITE-25 with the journal not running, document.write is refused with JOURNAL_UNAVAILABLE and nothing changes', async ({ stack, ai }) => {
+  const { file, tabId } = await openFocused(stack, ai);
+  await injectFaults(stack.page, { disabled: true });
+  const result = await ai.call('document', { action: 'write', tabId, content: 'new\n' });
+  expect(result.structuredContent).toMatchObject({ error: 'JOURNAL_UNAVAILABLE' });
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('abc\n');
+  expect(fs.readFileSync(file, 'utf8')).toBe('abc\n');
+});
+
+test('DOC-WRITE-21 durable:false when the entry cannot be persisted; the next write is JOURNAL_DEGRADED until the retry lands', async ({ stack, ai }) => {
+  const { tabId } = await openFocused(stack, ai);
+  await injectFaults(stack.page, { failCompletions: 1 });
+  const first = await ai.ok<Record<string, unknown>>('document', { action: 'write', tabId, content: 'one\n', save: false });
+  expect(first).toMatchObject({ applied: true, durable: false });
+  const refused = await ai.call('document', { action: 'write', tabId, content: 'two\n', save: false });
+  expect(refused.structuredContent).toMatchObject({ error: 'JOURNAL_DEGRADED' });
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('one\n');
+  await expect
+    .poll(async () => (await ai.call('document', { action: 'write', tabId, content: 'two\n', save: false })).isError ?? false, { timeout: 10_000 })
+    .toBe(false);
+});
+
+test('DOC-WRITE-27 the person typing while the write is recorded aborts it with reason edited; their text stays', async ({ stack, ai }) => {
+  const { tabId } = await openFocused(stack, ai);
+  await injectFaults(stack.page, { recordDelayMs: 1_500 });
+  const pending = ai.call('document', { action: 'write', tabId, content: 'ai\n' });
+  await stack.page.waitForTimeout(300);
+  await stack.page.locator('.cm-content').click();
+  await stack.page.keyboard.type('person');
+  const result = await pending;
+  expect(result.structuredContent).toMatchObject({ error: 'ABORTED', reason: 'edited' });
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toContain('person');
+});
+
+test('DOC-WRITE-27 closing the tab while the write is recorded aborts it with reason closed', async ({ stack, ai }) => {
+  const { tabId } = await openFocused(stack, ai);
+  await injectFaults(stack.page, { recordDelayMs: 1_500 });
+  const pending = ai.call('document', { action: 'write', tabId, content: 'ai\n' });
+  await stack.page.waitForTimeout(300);
+  await stack.page.getByRole('button', { name: 'Close j' }).click();
+  expect((await pending).structuredContent).toMatchObject({ error: 'ABORTED', reason: 'closed' });
+});
+
+test('SEL-SET-08 moving the selection while selection.set is recorded aborts it with reason selection', async ({ stack, ai }) => {
+  const { tabId } = await openFocused(stack, ai, 'abcdef\n');
+  await stack.page.locator('.cm-content').click();
+  await stack.page.keyboard.press('Control+Home');
+  await stack.page.keyboard.press('Shift+ArrowRight');
+  await injectFaults(stack.page, { recordDelayMs: 1_500 });
+  const pending = ai.call('selection', { action: 'set', content: 'X' });
+  await stack.page.waitForTimeout(300);
+  await stack.page.keyboard.press('ArrowRight');
+  expect((await pending).structuredContent).toMatchObject({ error: 'ABORTED', reason: 'selection' });
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('abcdef\n');
+});
+
+test('DOC-WRITE-18 SEL-SET-11 while the person composes with an IME, write and selection.set are BUSY and change nothing', async ({ stack, ai }) => {
+  const { tabId } = await openFocused(stack, ai);
+  await stack.page.locator('.cm-content').click();
+  const cdp = await stack.context.newCDPSession(stack.page);
+  await cdp.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 });
+  const write = await ai.call('document', { action: 'write', tabId, content: 'ai\n' });
+  expect(write.structuredContent).toMatchObject({ error: 'BUSY' });
+  const set = await ai.call('selection', { action: 'set', content: 'x' });
+  expect(set.structuredContent).toMatchObject({ error: 'BUSY' });
+  // selection.get is never refused for composition
+  expect((await ai.call('selection', { action: 'get' })).isError).toBeFalsy();
+  await cdp.send('Input.insertText', { text: 'に' });
+  await expect.poll(async () => (await ai.call('document', { action: 'write', tabId, content: 'ai\n', save: false })).isError ?? false, { timeout: 5_000 }).toBe(false);
+});
+
+test('DOC-WRITE-30 a document with too many unreviewed AI changes refuses writes with REVIEW_BACKLOG_FULL', async ({ stack, ai }) => {
+  const { tabId } = await openFocused(stack, ai);
+  await injectFaults(stack.page, {}, 2);
+  await ai.ok('document', { action: 'write', tabId, content: '1\n', save: false });
+  await ai.ok('document', { action: 'write', tabId, content: '2\n', save: false });
+  const refused = await ai.call('document', { action: 'write', tabId, content: '3\n', save: false });
+  expect(refused.structuredContent).toMatchObject({ error: 'REVIEW_BACKLOG_FULL' });
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('2\n');
+});
+
+test('DOC-WRITE-23 two windows on one file share one document: a write recorded in one makes the other JOURNAL_BUSY', async ({ stack, ai }) => {
+  const file = path.join(stack.workspace, 'shared.md');
+  fs.writeFileSync(file, 'shared\n');
+  const second = await stack.openEditorWindow();
+  const state = await ai.ok<{ windows: { label: string }[] }>('session', { action: 'get_state' });
+  expect(state.windows).toHaveLength(2);
+  const a = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file, windowLabel: 'main' });
+  const b = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file, windowLabel: 'window-2' });
+  await injectFaults(stack.page, { recordDelayMs: 2_000 });
+  const slow = ai.call('document', { action: 'write', tabId: a.tabId, content: 'from main\n', save: false });
+  await stack.page.waitForTimeout(400);
+  const busy = await ai.call('document', { action: 'write', tabId: b.tabId, content: 'from window-2\n', save: false });
+  expect(busy.structuredContent).toMatchObject({ error: 'JOURNAL_BUSY' });
+  expect((await slow).isError).toBeFalsy();
+  void second;
+});
+
+test('DOC-WRITE-24 after another window wrote the document, this tab gets STALE_PARENT until it has caught up', async ({ stack, ai }) => {
+  const file = path.join(stack.workspace, 'parent.md');
+  fs.writeFileSync(file, 'start\n');
+  await stack.openEditorWindow();
+  const a = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file, windowLabel: 'main' });
+  const b = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file, windowLabel: 'window-2' });
+  await ai.ok('document', { action: 'write', tabId: a.tabId, content: 'main wrote\n', save: false });
+  const refused = await ai.call('document', { action: 'write', tabId: b.tabId, content: 'window-2 wrote\n', save: false });
+  expect(refused.structuredContent).toMatchObject({ error: 'STALE_PARENT' });
+});

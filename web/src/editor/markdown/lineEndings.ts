@@ -1,0 +1,31 @@
+import type { LineEnding } from './types';
+
+const LINE_ENDING = /\r\n|\r|\n/g;
+
+/** The most frequent line ending of `text`; `\n` when it has none. */
+export function detectLineEnding(text: string): LineEnding {
+  let crlf = 0;
+  let lf = 0;
+  let cr = 0;
+  for (const match of text.matchAll(LINE_ENDING)) {
+    if (match[0] === '\r\n') crlf++;
+    else if (match[0] === '\n') lf++;
+    else cr++;
+  }
+  if (crlf > lf && crlf >= cr) return '\r\n';
+  if (cr > lf && cr > crlf) return '\r';
+  return '\n';
+}
+
+export function normalizeLineEndings(text: string): string {
+  return text.replace(LINE_ENDING, '\n');
+}
+
+/** Turns `\n` text (what the serialiser writes) into the document's line ending. */
+export function applyLineEnding(text: string, lineEnding: LineEnding): string {
+  return lineEnding === '\n' ? text : text.replace(/\n/g, lineEnding);
+}
+
+export function endsWithLineEnding(text: string): boolean {
+  return text.endsWith('\n') || text.endsWith('\r');
+}

@@ -1,0 +1,36 @@
+import { markdownSchema } from '../schema';
+import { detectConventions } from './conventions';
+import { documentFromMdast } from './fromMdast';
+import { detectLineEnding, endsWithLineEnding } from './lineEndings';
+import { parseMdast } from './markdownProcessor';
+import type { MdNode } from './mdastNode';
+import type { ParsedDoc, SourceBlock } from './types';
+
+/**
+ * Markdown → editor document. Keeps the source and the range of every block so that
+ * `serializeMarkdown` writes untouched blocks back byte for byte.
+ */
+export function parseMarkdown(source: string): ParsedDoc {
+  // micromark drops a byte order mark and counts offsets without it.
+  const bom = source.startsWith('\uFEFF') ? 1 : 0;
+  const body = source.slice(bom);
+  const root = shiftBlock(documentFromMdast(parseMdast(body) as MdNode, body, markdownSchema()), bom);
+  return {
+    source,
+    doc: root.node.toJSON() as ParsedDoc['doc'],
+    lineEnding: detectLineEnding(source),
+    finalNewline: endsWithLineEnding(source),
+    conventions: detectConventions(root, source),
+    root,
+  };
+}
+
+function shiftBlock(block: SourceBlock, delta: number): SourceBlock {
+  if (delta === 0) return block;
+  return {
+    node: block.node,
+    start: block.start + delta,
+    end: block.end + delta,
+    children: block.children?.map((child) => shiftBlock(child, delta)),
+  };
+}

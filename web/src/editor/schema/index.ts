@@ -1,0 +1,2 @@
+export { editorExtensions, markdownSchema } from './editorExtensions';
+export { frontMatterKind } from './frontMatter';
