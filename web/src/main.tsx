@@ -53,7 +53,7 @@ if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js'
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <ServicesContext.Provider value={{ store, connection, approvals }}>
+    <ServicesContext.Provider value={{ store, connection, approvals, journal }}>
       <App />
     </ServicesContext.Provider>
   </StrictMode>,

@@ -1,17 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { isDirty } from '../state/types';
 import { createTab, switchWorkspace } from '../state/windowActions';
 import { SourceEditor } from '../editor/SourceEditor';
 import { saveTabForPerson } from './fileActions';
 import { FileTree } from './FileTree';
 import { ConflictBar } from './ConflictBar';
+import { HistoryPanel } from './HistoryPanel';
 import { FolderDialogs } from './FolderDialogs';
 import { Notices } from './Notices';
 import { TabBar } from './TabBar';
 import { useConnectionState, useModel, useServices } from './services';
 
 export function App() {
-  const { store, connection, approvals } = useServices();
+  const { store, connection, approvals, journal } = useServices();
+  const [historyOpen, setHistoryOpen] = useState(false);
   const model = useModel();
   const connectionState = useConnectionState();
   const activeTab = model.tabs.find((t) => t.id === model.activeTabId) ?? null;
@@ -23,7 +25,7 @@ export function App() {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
         event.preventDefault();
         const id = store.getSnapshot().activeTabId;
-        if (id) void saveTabForPerson(store, id);
+        if (id) void saveTabForPerson(store, id, async (p) => (await connection.service({ op: 'fs.realpath', path: p })) as string);
       }
     };
     const onPointer = () => connection.markUsed();
@@ -67,8 +69,18 @@ export function App() {
         <Notices />
         <FolderDialogs approvals={approvals} />
         {activeTab && <ConflictBar tab={activeTab} />}
-        <div className="editor-area">
-          {activeTab ? <SourceEditor key={activeTab.id} tab={activeTab} store={store} /> : <p className="empty">Open a file or create a new document.</p>}
+        {activeTab && (
+          <div className="toolbar" role="toolbar" aria-label="Document">
+            <button aria-pressed={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
+              History
+            </button>
+          </div>
+        )}
+        <div className="workbench">
+          <div className="editor-area">
+            {activeTab ? <SourceEditor key={activeTab.id} tab={activeTab} store={store} /> : <p className="empty">Open a file or create a new document.</p>}
+          </div>
+          {activeTab && historyOpen && <HistoryPanel tab={activeTab} journal={journal} onClose={() => setHistoryOpen(false)} />}
         </div>
         <footer className="status-bar" role="status">
           <span>{activeTab ? `${activeTab.title}${isDirty(activeTab) ? ' — unsaved' : ' — saved'}` : 'No document'}</span>

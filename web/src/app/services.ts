@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ExtensionConnection } from '../mcp/connection';
 import type { FolderApprovals } from '../state/folderApprovals';
+import type { AgentJournal } from '../journal/agentJournal';
 import type { WindowStore } from '../state/store';
 import type { WindowModel } from '../state/types';
 
@@ -8,6 +9,7 @@ export interface Services {
   store: WindowStore;
   connection: ExtensionConnection;
   approvals: FolderApprovals;
+  journal: AgentJournal;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

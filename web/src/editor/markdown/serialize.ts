@@ -105,7 +105,6 @@ function verifyAndRepair(written: WrittenChild[], context: WriterContext, repars
     const windowEnd = Math.min(written.length, run.end + 1);
     const check = () => windowParses(written, windowStart, windowEnd, reparse);
     if (check()) continue;
-    if (process.env.VMARK_DEBUG) debugWindow(written, windowStart, windowEnd, reparse);
     const fresh = { ...context, reuseInside: false };
     const plain = { ...fresh, keepMarkup: false, reparse: undefined };
     repairSeparately(written, run.start, run.end, [fresh, plain], reparse);
@@ -115,8 +114,7 @@ function verifyAndRepair(written: WrittenChild[], context: WriterContext, repars
     rewrite(written, windowStart, windowEnd, plain);
     if (!check()) {
       unverified++;
-      if (process.env.VMARK_DEBUG) debugWindow(written, windowStart, windowEnd, reparse);
-    }
+      }
   }
   return unverified;
 }
@@ -169,15 +167,3 @@ function rewrite(written: WrittenChild[], start: number, end: number, context: W
   }
 }
 
-import { documentFromMdast } from './fromMdast';
-import { parseMdast } from './markdownProcessor';
-import { nodeKey } from './nodeKey';
-function debugWindow(written: readonly WrittenChild[], start: number, end: number, reparse: ReparseContext): void {
-  const slice = written.slice(start, end);
-  const text = slice.map((child, index) => (index === 0 ? '' : child.gapBefore) + child.text).join('');
-  const body = reparse.prelude + text;
-  const parsed = documentFromMdast(parseMdast(body) as never, body, markdownSchema());
-  console.log('UNVERIFIED WINDOW>>' + text + '<<');
-  const actual = (parsed.children ?? []).slice(reparse.preludeBlocks).map((b) => nodeKey(b.node, 'semantic'));
-  slice.forEach((child, i) => { const k = nodeKey(child.match.node, 'semantic'); if (k !== actual[i]) console.log('EXPECTED', k, '\nACTUAL  ', actual[i]); });
-}
