@@ -48,10 +48,26 @@ export class AgentJournal {
     return cursor?.value ?? null;
   }
 
+  /** Unreviewed counts per document, counted once from the store and then kept up to date (entries hold whole documents). */
+  private readonly unreviewed = new Map<string, number>();
+
   async unreviewedCount(docKey: string): Promise<number> {
+    const known = this.unreviewed.get(docKey);
+    if (known !== undefined) return known;
     const db = await this.open();
-    const entries = await withTimeout(db.getAllFromIndex('journal', 'byDoc', IDBKeyRange.bound([docKey, -Infinity], [docKey, Infinity])));
-    return entries.filter((e) => e.state === 'applied' && !e.reviewed).length;
+    let count = 0;
+    let cursor = await withTimeout(db.transaction('journal').store.index('byDoc').openCursor(IDBKeyRange.bound([docKey, -Infinity], [docKey, Infinity])));
+    while (cursor) {
+      if (cursor.value.state === 'applied' && !cursor.value.reviewed) count++;
+      cursor = await cursor.continue();
+    }
+    this.unreviewed.set(docKey, count);
+    return count;
+  }
+
+  private countChange(docKey: string, delta: number): void {
+    const known = this.unreviewed.get(docKey);
+    if (known !== undefined) this.unreviewed.set(docKey, Math.max(0, known + delta));
   }
 
   async list(docKey: string): Promise<JournalEntry[]> {
@@ -87,6 +103,7 @@ export class AgentJournal {
   /** Step 2: what the change wrote. Returns whether that is durable; if not, it is retried in the background. */
   async complete(entry: JournalEntry, revisionAfter: string, contentAfter: string): Promise<boolean> {
     const done: JournalEntry = { ...entry, revisionAfter, contentAfter, state: 'applied' };
+    this.countChange(entry.docKey, 1);
     try {
       if (this.faults.failCompletions > 0) {
         this.faults.failCompletions--;
@@ -117,6 +134,8 @@ export class AgentJournal {
   async markReviewed(id: string): Promise<void> {
     const db = await this.open();
     const entry = await db.get('journal', id);
-    if (entry) await db.put('journal', { ...entry, reviewed: true });
+    if (!entry || entry.reviewed) return;
+    await db.put('journal', { ...entry, reviewed: true });
+    if (entry.state === 'applied') this.countChange(entry.docKey, -1);
   }
 }
