@@ -8,6 +8,7 @@ import { NativeWorkspace } from './fs/nativeWorkspace';
 import { ExtensionConnection } from './mcp/connection';
 import { dispatch } from './mcp/dispatch';
 import { watchDisk } from './documents/diskWatcher';
+import { holdWindowLock, journalUnsavedBuffers } from './documents/unsavedBuffers';
 import { WindowStore } from './state/store';
 import { AgentJournal } from './journal/agentJournal';
 import { FolderApprovals } from './state/folderApprovals';
@@ -28,6 +29,8 @@ connection.onConnectionClosed = (connectionId) => approvals.dropConnection(conne
 
 async function boot(): Promise<void> {
   addWorkspace(store, await openScratch(), true);
+  holdWindowLock();
+  journalUnsavedBuffers(store);
   watchDisk(store);
   connection.connect();
   const workspace = new URLSearchParams(location.search).get('workspace');

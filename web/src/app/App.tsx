@@ -8,6 +8,7 @@ import { ConflictBar } from './ConflictBar';
 import { HistoryPanel } from './HistoryPanel';
 import { FolderDialogs } from './FolderDialogs';
 import { Notices } from './Notices';
+import { RestoreBar } from './RestoreBar';
 import { TabBar } from './TabBar';
 import { useConnectionState, useModel, useServices } from './services';
 
@@ -66,6 +67,7 @@ export function App() {
       </nav>
       <main className="main">
         <TabBar />
+        <RestoreBar />
         <Notices />
         <FolderDialogs approvals={approvals} />
         {activeTab && <ConflictBar tab={activeTab} />}

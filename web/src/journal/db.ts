@@ -33,6 +33,10 @@ export interface HistorySnapshot {
 
 export interface UnsavedBuffer {
   tabId: string;
+  /** The editor window that owns the tab; its Web Lock is held while the window lives. */
+  windowInstance: string;
+  kind: 'markdown' | 'yaml-workflow';
+  workspaceRoot: string | null;
   docKey: string;
   filePath: string | null;
   title: string;

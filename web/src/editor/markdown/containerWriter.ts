@@ -43,7 +43,9 @@ export function writeChildren(
   const current: ProseMirrorNode[] = [];
   parent.forEach((child) => current.push(child));
   const originals = original?.children ?? [];
-  const matches = alignChildren(current, originals);
+  const matches = alignChildren(current, originals).map((match) =>
+    match.status === 'same' && context.staleReference(match.node) ? { ...match, status: 'modified' as const } : match,
+  );
   // An empty paragraph cannot be written in markdown, unless it stands for an original block.
   const emitted = (index: number) => matches[index]!.status === 'same' || !isEmptyParagraph(matches[index]!.node);
   const overrides = kind === 'flow' ? planSeparations(matches, context.conventions, emitted) : new Map<number, string>();

@@ -17,8 +17,8 @@ export const DEFAULT_CONVENTIONS: MarkdownConventions = {
 /** Counts of each way of writing a construct; the most frequent one wins. */
 class Tally<T extends string> {
   private readonly counts = new Map<T, number>();
-  add(value: unknown, allowed: readonly T[]): void {
-    if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) {
+  add(value: unknown, allowed?: readonly T[]): void {
+    if (typeof value === 'string' && (!allowed || (allowed as readonly string[]).includes(value))) {
       this.counts.set(value as T, (this.counts.get(value as T) ?? 0) + 1);
     }
   }
@@ -86,7 +86,7 @@ function detectRule(root: SourceBlock, source: string): RuleConventions {
   const rules = new Tally<string>();
   const visit = (block: SourceBlock) => {
     if (block.node.type.name === 'horizontalRule') {
-      rules.add(source.slice(block.start, block.end).trim(), [source.slice(block.start, block.end).trim()]);
+      rules.add(source.slice(block.start, block.end).trim());
     }
     block.children?.forEach(visit);
   };

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { markdownSchema } from '../schema';
 import { serializeMarkdownWithReport } from './serialize';
 import { fixtureNames, parsedFixture, readFixture } from './testing/markdownFixtures';
 
@@ -9,5 +10,11 @@ describe('open and save without editing', () => {
     const result = serializeMarkdownWithReport(parsed.doc, parsed);
     expect(result.markdown).toBe(readFixture(name));
     expect(result.rewrittenBlocks).toBe(0);
+  });
+});
+
+describe('the parsed document fits the editor schema', () => {
+  test.each(fixtureNames)('%s', (name) => {
+    expect(() => markdownSchema().nodeFromJSON(parsedFixture(name).doc).check()).not.toThrow();
   });
 });

@@ -83,7 +83,7 @@ function linkMarkup(node: MdNode, context: InlineContext): string | null {
   const first = context.source.charAt(startOffset(node));
   if (first === '<') return 'autolink';
   if (first !== '[') return 'literal';
-  return null;
+  return 'inline';
 }
 
 function breakMarkup(node: MdNode, context: InlineContext): string {

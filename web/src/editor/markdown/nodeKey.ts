@@ -59,10 +59,20 @@ export function markdownAttributes(typeName: string, attrs: Record<string, unkno
 }
 
 function canonical(node: ProseMirrorNode, mode: KeyMode): unknown[] {
-  const result: unknown[] = [node.type.name, markdownAttributes(node.type.name, node.attrs, mode)];
+  const result: unknown[] = [semanticTypeName(node, mode), markdownAttributes(node.type.name, node.attrs, mode)];
   if (node.inlineContent) result.push(canonicalInline(node, mode));
   else if (!node.isLeaf) result.push(node.children.map((child) => canonical(child, mode)));
   return result;
+}
+
+/** A bullet list whose items are all tasks reads back as a task list: the same thing. */
+function semanticTypeName(node: ProseMirrorNode, mode: KeyMode): string {
+  if (mode !== 'semantic' || node.type.name !== 'bulletList') return node.type.name;
+  let allTasks = node.childCount > 0;
+  node.forEach((item) => {
+    if (item.type.name !== 'taskItem') allTasks = false;
+  });
+  return allTasks ? 'taskList' : node.type.name;
 }
 
 function canonicalInline(node: ProseMirrorNode, mode: KeyMode): unknown[] {

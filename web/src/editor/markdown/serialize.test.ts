@@ -52,6 +52,19 @@ describe('line endings and the end of the file', () => {
     }
   });
 
+  test("the empty paragraph Tiptap's TrailingNode adds at the end is not written", () => {
+    const parsed = parseMarkdown('- a\n- b\n');
+    const doc = { ...parsed.doc, content: [...(parsed.doc.content ?? []), { type: 'paragraph' }] };
+    expect(serializeMarkdown(doc, parsed)).toBe('- a\n- b\n');
+  });
+
+  test('an edit made on the JSON document (as the editor hands it over) is written back', () => {
+    const parsed = parseMarkdown('# T\n\nold text\n\n* keep *this*\n');
+    const doc = structuredClone(parsed.doc);
+    doc.content![1]!.content = [{ type: 'text', text: 'new text' }];
+    expect(serializeMarkdown(doc, parsed)).toBe('# T\n\nnew text\n\n* keep *this*\n');
+  });
+
   test('a document without a source is written with a final newline', () => {
     const doc = schema.nodes.doc!.create(null, [paragraph('Hello'), paragraph(''), paragraph('World')]);
     expect(serializeMarkdown(doc)).toBe('Hello\n\nWorld\n');

@@ -6,6 +6,7 @@ import { DEFAULT_CONVENTIONS } from './conventions';
 import { writeFreshBlock } from './freshWriter';
 import { collectDefinitionTargets } from './toMdast';
 import type { EditorDocument, ParsedDoc, SourceBlock } from './types';
+import { staleReferenceCheck } from './staleReferences';
 import { parsesAs, reparseContext, startsLikeFrontMatter, type ReparseContext } from './verify';
 import type { WriterContext } from './writerContext';
 
@@ -46,11 +47,13 @@ export function serializeMarkdownWithReport(
   const reuse = (options.reuseSource ?? true) && parsed !== undefined;
   const conventions = parsed?.conventions ?? DEFAULT_CONVENTIONS;
   const reparse = reparseContext(node, conventions);
+  const definitions = collectDefinitionTargets(node);
   const context: WriterContext = {
     source: parsed?.source ?? '',
     lineEnding: parsed?.lineEnding ?? '\n',
     conventions,
-    inline: { definitions: collectDefinitionTargets(node) },
+    inline: { definitions },
+    staleReference: staleReferenceCheck(parsed ? collectDefinitionTargets(parsed.root.node) : definitions, definitions),
     reuseInside: reuse,
     keepMarkup: true,
     reparse,

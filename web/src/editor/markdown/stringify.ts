@@ -104,8 +104,9 @@ function markupHandlers(conventions: MarkdownConventions): Partial<Handlers> {
     const markup = markupOf(node);
     const literal = literalAutolink(node as MdNode);
     if (markup === 'literal' && literal !== undefined) return literal;
-    const resourceLink = markup !== 'autolink' && markup !== 'literal';
-    return withOptions(state, { resourceLink }, () => defaultHandlers.link(node, parent, state, info));
+    // A new link (no markup) whose text is its URL becomes `<url>`; `[url](url)` stays so.
+    const patch: Partial<Options> = markup === 'inline' ? { resourceLink: true } : markup === null ? {} : { resourceLink: false };
+    return withOptions(state, patch, () => defaultHandlers.link(node, parent, state, info));
   };
 
   return {

@@ -18,9 +18,25 @@ const PRELUDE_END = '[vmark-prelude-end]: #';
 /**
  * References and footnote calls only parse as such when their definition exists, so a piece
  * of the document is checked with the document's definitions in front of it. A final dummy
- * definition keeps indented text from continuing a footnote definition.
+ * definition keeps indented text from continuing a footnote definition. Built on first use.
  */
 export function reparseContext(doc: ProseMirrorNode, conventions: MarkdownConventions): ReparseContext {
+  let built: ReparseContext | undefined;
+  const build = (): ReparseContext => {
+    built ??= buildPrelude(doc, conventions);
+    return built;
+  };
+  return {
+    get prelude() {
+      return build().prelude;
+    },
+    get preludeBlocks() {
+      return build().preludeBlocks;
+    },
+  };
+}
+
+function buildPrelude(doc: ProseMirrorNode, conventions: MarkdownConventions): ReparseContext {
   const footnotes: string[] = [];
   const definitions: MdNode[] = [];
   doc.descendants((node) => {
@@ -39,7 +55,7 @@ export function reparseContext(doc: ProseMirrorNode, conventions: MarkdownConven
 
 /** Whether `text` parses back into exactly `expected` (meaning, not style). */
 export function parsesAs(text: string, expected: readonly ProseMirrorNode[], context: ReparseContext): boolean {
-  const usePrelude = context.preludeBlocks > 0 && text.includes('[');
+  const usePrelude = text.includes('[') && context.preludeBlocks > 0;
   // Not at the start of a document, a `---`/`+++` line is no front matter.
   const shielded = expected[0]?.type.name !== 'frontMatter' && startsLikeFrontMatter(text) ? `\n${text}` : text;
   const body = usePrelude ? context.prelude + shielded : shielded;

@@ -1,3 +1,4 @@
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { InlineWriteContext } from './toMdastInline';
 import type { LineEnding, MarkdownConventions } from './types';
 import type { ReparseContext } from './verify';
@@ -13,6 +14,8 @@ export interface WriterContext {
   readonly reuseInside: boolean;
   /** Whether blocks may be written as they were written before (`markup` attributes). */
   readonly keepMarkup: boolean;
+  /** Whether an unchanged block refers to a definition that changed (its bytes no longer fit). */
+  readonly staleReference: (node: ProseMirrorNode) => boolean;
   /** Definitions for parsing pieces back; set, rewritten text drops escapes it does not need. */
   readonly reparse?: ReparseContext;
 }

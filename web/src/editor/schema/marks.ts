@@ -24,14 +24,15 @@ export const MarkdownCode = Code.extend({ excludes: 'code' });
 
 /**
  * Reference-style links keep `referenceType` (`full`, `collapsed`, `shortcut`) and
- * `referenceLabel`; `markup` is `autolink` (`<https://…>`) or `literal` (a bare GFM URL).
+ * `referenceLabel`; `markup` is `inline` (`[text](url)`), `autolink` (`<https://…>`) or
+ * `literal` (a bare GFM URL); null for a link made in the editor.
  */
 const referenceAttributes = () => ({
   referenceType: hiddenAttribute(null),
   referenceLabel: hiddenAttribute(null),
 });
 
-export const MarkdownLink = Link.configure({ openOnClick: false, autolink: false }).extend({
+export const MarkdownLink = Link.extend({
   addAttributes() {
     return { ...this.parent?.(), ...referenceAttributes(), markup: markupAttribute() };
   },
