@@ -31,3 +31,45 @@ test('a second window does not offer the live window\'s unsaved work as lost', a
   await second.waitForTimeout(1_000);
   await expect(second.getByRole('region', { name: 'Unsaved work' })).toHaveCount(0);
 });
+
+test('file tree: new file, rename, delete with a confirm; the open tab follows the rename', async ({ stack }) => {
+  const page = stack.page;
+  page.on('dialog', (dialog) => void (dialog.type() === 'prompt' ? dialog.accept(dialog.message().startsWith('New name') ? 'renamed.md' : 'fresh.md') : dialog.accept()));
+  await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: 'New file' }).click();
+  await expect(page.getByRole('treeitem', { name: 'fresh.md' })).toBeVisible();
+  await expect.poll(() => fs.existsSync(path.join(stack.workspace, 'fresh.md'))).toBe(true);
+  await page.getByRole('treeitem', { name: 'fresh.md' }).getByRole('button').click();
+  await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: 'Rename' }).click();
+  await expect.poll(() => fs.existsSync(path.join(stack.workspace, 'renamed.md'))).toBe(true);
+  expect(fs.existsSync(path.join(stack.workspace, 'fresh.md'))).toBe(false);
+  await expect(page.getByRole('tab', { name: 'renamed' })).toBeVisible();
+  await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(() => fs.existsSync(path.join(stack.workspace, 'renamed.md'))).toBe(false);
+});
+
+test('command palette and settings are usable with the keyboard only', async ({ stack }) => {
+  const page = stack.page;
+  await page.locator('body').click();
+  await page.keyboard.press('Control+Shift+P');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  await page.keyboard.type('settings');
+  await page.keyboard.press('Enter');
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings).toBeVisible();
+  const integration = settings.getByRole('checkbox', { name: 'Auto-approve save to new location and Genie results' });
+  await expect(integration).not.toBeChecked();
+  await integration.check();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('vmark.settings') ?? '{}').autoApproveNewLocation)).toBe(true);
+});
+
+test('outline lists the headings and word count shows in the status bar', async ({ stack, ai }) => {
+  const file = path.join(stack.workspace, 'outline.md');
+  fs.writeFileSync(file, '# Title\n\nSome words here.\n\n## Part two\n\nMore 中文.\n');
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await stack.page.getByRole('toolbar', { name: 'Document' }).getByRole('button', { name: 'Outline' }).click();
+  const outline = stack.page.getByRole('complementary', { name: 'Outline' });
+  await expect(outline.getByRole('button')).toHaveText(['×', 'Title', 'Part two']);
+  await expect(stack.page.getByRole('status').first()).toContainText('9 words');
+});

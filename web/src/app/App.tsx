@@ -1,33 +1,72 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { isDirty } from '../state/types';
 import { createTab, switchWorkspace } from '../state/windowActions';
 import { SourceEditor } from '../editor/SourceEditor';
+import { runAutosave } from './autosave';
+import { CommandPalette, type Command } from './CommandPalette';
+import { ConflictBar } from './ConflictBar';
 import { saveTabForPerson } from './fileActions';
 import { FileTree } from './FileTree';
-import { ConflictBar } from './ConflictBar';
-import { HistoryPanel } from './HistoryPanel';
+import { openFolderForPerson, restorePickedFolders, type FolderToReconnect } from './folderActions';
 import { FolderDialogs } from './FolderDialogs';
+import { HistoryPanel } from './HistoryPanel';
 import { Notices } from './Notices';
+import { OutlinePanel } from './OutlinePanel';
 import { RestoreBar } from './RestoreBar';
+import { SettingsDialog } from './SettingsDialog';
 import { TabBar } from './TabBar';
 import { useConnectionState, useModel, useServices } from './services';
+import { wordCount } from './wordCount';
+
+type SidePanel = 'history' | 'outline' | null;
 
 export function App() {
   const { store, connection, approvals, journal } = useServices();
-  const [historyOpen, setHistoryOpen] = useState(false);
   const model = useModel();
   const connectionState = useConnectionState();
+  const [panel, setPanel] = useState<SidePanel>(null);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [reconnect, setReconnect] = useState<FolderToReconnect[]>([]);
   const activeTab = model.tabs.find((t) => t.id === model.activeTabId) ?? null;
   const activeWorkspace = model.workspaces.find((w) => w.id === model.activeWorkspaceInstanceId) ?? null;
+  const realpath = useMemo(() => async (p: string) => (await connection.service({ op: 'fs.realpath', path: p })) as string, [connection]);
+
+  const commands: Command[] = useMemo(
+    () => [
+      { id: 'new', title: 'New document', shortcut: 'Ctrl+N', run: () => createTab(store, { workspaceInstanceId: store.getSnapshot().activeWorkspaceInstanceId, filePath: null, kind: 'markdown', content: '' }, { activate: true }) },
+      { id: 'save', title: 'Save', shortcut: 'Ctrl+S', run: () => void saveActive() },
+      { id: 'open-folder', title: 'Open folder…', run: () => void openFolderForPerson(store) },
+      { id: 'new-window', title: 'New window', run: () => window.open(location.origin + location.pathname, '_blank') },
+      { id: 'history', title: 'Toggle history', run: () => setPanel((p) => (p === 'history' ? null : 'history')) },
+      { id: 'outline', title: 'Toggle outline', run: () => setPanel((p) => (p === 'outline' ? null : 'outline')) },
+      { id: 'settings', title: 'Settings', shortcut: 'Ctrl+,', run: () => setSettingsOpen(true) },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store],
+  );
+
+  async function saveActive(): Promise<void> {
+    const id = store.getSnapshot().activeTabId;
+    if (id) await saveTabForPerson(store, id, realpath);
+  }
+
+  useEffect(() => runAutosave(store, realpath), [store, realpath]);
+  useEffect(() => {
+    void restorePickedFolders(store).then(setReconnect);
+  }, [store]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       connection.markUsed();
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        const id = store.getSnapshot().activeTabId;
-        if (id) void saveTabForPerson(store, id, async (p) => (await connection.service({ op: 'fs.realpath', path: p })) as string);
-      }
+      const mod = event.ctrlKey || event.metaKey;
+      if (!mod) return;
+      const key = event.key.toLowerCase();
+      if (key === 's') void saveActive();
+      else if (key === 'p' && event.shiftKey) setPaletteOpen(true);
+      else if (key === ',') setSettingsOpen(true);
+      else return;
+      event.preventDefault();
     };
     const onPointer = () => connection.markUsed();
     window.addEventListener('keydown', onKey);
@@ -36,6 +75,7 @@ export function App() {
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('pointerdown', onPointer);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, connection]);
 
   return (
@@ -43,25 +83,33 @@ export function App() {
       <nav className="sidebar" aria-label="Workspaces and files">
         <div className="workspace-bar" role="tablist" aria-label="Workspaces">
           {model.workspaces.map((w) => (
-            <button
-              key={w.id}
-              role="tab"
-              aria-selected={w.id === model.activeWorkspaceInstanceId}
-              data-workspace-id={w.id}
-              onClick={() => switchWorkspace(store, w.id)}
-            >
+            <button key={w.id} role="tab" aria-selected={w.id === model.activeWorkspaceInstanceId} data-workspace-id={w.id} onClick={() => switchWorkspace(store, w.id)}>
               {w.fs.name}
             </button>
           ))}
         </div>
+        {reconnect.map((folder) => (
+          <div key={folder.root} className="reconnect">
+            <span>{folder.name} needs permission again.</span>
+            <button
+              onClick={() =>
+                void folder.reconnect().then((ok) => {
+                  if (ok) setReconnect((list) => list.filter((f) => f !== folder));
+                })
+              }
+            >
+              Reconnect {folder.name}
+            </button>
+          </div>
+        ))}
         <div className="sidebar-actions">
-          <button
-            onClick={() =>
-              createTab(store, { workspaceInstanceId: model.activeWorkspaceInstanceId, filePath: null, kind: 'markdown', content: '' }, { activate: true })
-            }
-          >
-            New document
-          </button>
+          {commands
+            .filter((c) => ['new', 'open-folder', 'new-window', 'settings'].includes(c.id))
+            .map((c) => (
+              <button key={c.id} onClick={c.run}>
+                {c.id === 'new' ? 'New document' : c.title}
+              </button>
+            ))}
         </div>
         {activeWorkspace && <FileTree key={activeWorkspace.id} workspace={activeWorkspace} />}
       </nav>
@@ -73,8 +121,11 @@ export function App() {
         {activeTab && <ConflictBar tab={activeTab} />}
         {activeTab && (
           <div className="toolbar" role="toolbar" aria-label="Document">
-            <button aria-pressed={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
+            <button aria-pressed={panel === 'history'} onClick={() => setPanel(panel === 'history' ? null : 'history')}>
               History
+            </button>
+            <button aria-pressed={panel === 'outline'} onClick={() => setPanel(panel === 'outline' ? null : 'outline')}>
+              Outline
             </button>
           </div>
         )}
@@ -82,15 +133,20 @@ export function App() {
           <div className="editor-area">
             {activeTab ? <SourceEditor key={activeTab.id} tab={activeTab} store={store} /> : <p className="empty">Open a file or create a new document.</p>}
           </div>
-          {activeTab && historyOpen && <HistoryPanel tab={activeTab} journal={journal} onClose={() => setHistoryOpen(false)} />}
+          {activeTab && panel === 'history' && <HistoryPanel tab={activeTab} journal={journal} onClose={() => setPanel(null)} />}
+          {activeTab && panel === 'outline' && <OutlinePanel tab={activeTab} onClose={() => setPanel(null)} />}
         </div>
         <footer className="status-bar" role="status">
-          <span>{activeTab ? `${activeTab.title}${isDirty(activeTab) ? ' — unsaved' : ' — saved'}` : 'No document'}</span>
+          <span>
+            {activeTab ? `${activeTab.title} — ${isDirty(activeTab) ? 'unsaved' : 'saved'} — ${wordCount(activeTab.content)} words` : 'No document'}
+          </span>
           <span className={`mcp-state ${connectionState}`}>
             {connectionState === 'connected' ? `MCP: connected (${connection.label})` : connectionState === 'connecting' ? 'MCP: connecting…' : 'MCP: extension not installed'}
           </span>
         </footer>
       </main>
+      {paletteOpen && <CommandPalette commands={commands} onClose={() => setPaletteOpen(false)} />}
+      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
     </div>
   );
 }

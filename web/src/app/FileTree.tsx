@@ -1,20 +1,35 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FsEntry } from '@vmark/shared';
 import type { WorkspaceInstance } from '../state/types';
-import { joinPath } from '../lib/paths';
+import { dirname, joinPath } from '../lib/paths';
 import { openFileForPerson } from './fileActions';
-import { useServices } from './services';
+import { useModel, useServices } from './services';
 
-function Folder({ workspace, path, depth }: { workspace: WorkspaceInstance; path: string; depth: number }) {
+export interface TreeSelection {
+  path: string;
+  kind: 'file' | 'directory';
+}
+
+interface FolderProps {
+  workspace: WorkspaceInstance;
+  path: string;
+  depth: number;
+  version: number;
+  selected: TreeSelection | null;
+  expanded: Set<string>;
+  onSelect(selection: TreeSelection): void;
+  onToggle(path: string): void;
+}
+
+function Folder({ workspace, path, depth, version, selected, expanded, onSelect, onToggle }: FolderProps) {
   const { store } = useServices();
   const [entries, setEntries] = useState<FsEntry[] | null>(null);
-  const [open, setOpen] = useState<Record<string, boolean>>({});
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
     workspace.fs.list(path).then(setEntries, (e: Error) => setError(e.message));
   }, [workspace, path]);
-  useEffect(load, [load]);
+  useEffect(load, [load, version]);
 
   if (error) return <li role="alert">{error}</li>;
   if (!entries) return <li aria-busy="true">…</li>;
@@ -25,27 +40,39 @@ function Folder({ workspace, path, depth }: { workspace: WorkspaceInstance; path
         .map((entry) => {
           const full = joinPath(path, entry.name);
           const indent = { paddingLeft: `${depth * 12 + 8}px` };
+          const isSelected = selected?.path === full;
           if (entry.kind === 'directory') {
+            const open = expanded.has(full);
             return (
-              <li key={full} role="treeitem" aria-expanded={Boolean(open[full])}>
-                <button className="tree-row" style={indent} onClick={() => setOpen((o) => ({ ...o, [full]: !o[full] }))}>
-                  {open[full] ? '▾' : '▸'} {entry.name}
+              <li key={full} role="treeitem" aria-expanded={open} aria-selected={isSelected}>
+                <button
+                  className={`tree-row${isSelected ? ' selected' : ''}`}
+                  style={indent}
+                  onClick={() => {
+                    onSelect({ path: full, kind: 'directory' });
+                    onToggle(full);
+                  }}
+                >
+                  {open ? '▾' : '▸'} {entry.name}
                 </button>
-                {open[full] && (
+                {open && (
                   <ul role="group">
-                    <Folder workspace={workspace} path={full} depth={depth + 1} />
+                    <Folder {...{ workspace, version, selected, expanded, onSelect, onToggle }} path={full} depth={depth + 1} />
                   </ul>
                 )}
               </li>
             );
           }
           return (
-            <li key={full} role="treeitem">
+            <li key={full} role="treeitem" aria-selected={isSelected}>
               <button
-                className="tree-row"
+                className={`tree-row${isSelected ? ' selected' : ''}`}
                 style={indent}
                 data-path={full}
-                onClick={() => void openFileForPerson(store, workspace.fs, workspace.id, full)}
+                onClick={() => {
+                  onSelect({ path: full, kind: 'file' });
+                  void openFileForPerson(store, workspace.fs, workspace.id, full).catch((e: Error) => store.notify(e.message));
+                }}
               >
                 {entry.name}
               </button>
@@ -56,10 +83,81 @@ function Folder({ workspace, path, depth }: { workspace: WorkspaceInstance; path
   );
 }
 
+/** The workspace's files, with new file / new folder / rename / delete / reveal. */
 export function FileTree({ workspace }: { workspace: WorkspaceInstance }) {
+  const { store } = useServices();
+  const model = useModel();
+  const [version, setVersion] = useState(0);
+  const [selected, setSelected] = useState<TreeSelection | null>(null);
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const refresh = () => setVersion((v) => v + 1);
+  const folderOfSelection = selected ? (selected.kind === 'directory' ? selected.path : dirname(selected.path)) : workspace.fs.root;
+  const toggle = (path: string) => setExpanded((s) => new Set(s.has(path) ? [...s].filter((p) => p !== path) : [...s, path]));
+
+  const run = async (what: () => Promise<void>) => {
+    try {
+      await what();
+      refresh();
+    } catch (error) {
+      store.notify((error as Error).message);
+    }
+  };
+  const newFile = () =>
+    run(async () => {
+      const name = window.prompt('Name of the new file', 'untitled.md');
+      if (!name) return;
+      const path = joinPath(folderOfSelection, name);
+      await workspace.fs.writeText(path, '', { createOnly: true });
+      await openFileForPerson(store, workspace.fs, workspace.id, path);
+    });
+  const newFolder = () =>
+    run(async () => {
+      const name = window.prompt('Name of the new folder', 'notes');
+      if (name) await workspace.fs.mkdir(joinPath(folderOfSelection, name));
+    });
+  const rename = () =>
+    run(async () => {
+      if (!selected) return;
+      const name = window.prompt('New name', selected.path.slice(selected.path.lastIndexOf('/') + 1));
+      if (!name) return;
+      const target = joinPath(dirname(selected.path), name);
+      await workspace.fs.rename(selected.path, target);
+      for (const tab of store.getSnapshot().tabs.filter((t) => t.filePath === selected.path)) {
+        store.updateTab(tab.id, (t) => ({ ...t, filePath: target, title: name.replace(/\.[^.]+$/, '') }));
+      }
+      setSelected({ ...selected, path: target });
+    });
+  const remove = () =>
+    run(async () => {
+      if (!selected || !window.confirm(`Delete ${selected.path}? This cannot be undone.`)) return;
+      await workspace.fs.remove(selected.path);
+      setSelected(null);
+    });
+  const reveal = () => {
+    const active = model.tabs.find((t) => t.id === model.activeTabId)?.filePath;
+    if (!active?.startsWith(workspace.fs.root)) return;
+    const folders: string[] = [];
+    for (let dir = dirname(active); dir.length > workspace.fs.root.length; dir = dirname(dir)) folders.push(dir);
+    setExpanded((s) => new Set([...s, ...folders]));
+    setSelected({ path: active, kind: 'file' });
+  };
+
   return (
-    <ul className="file-tree" role="tree" aria-label={`Files of ${workspace.fs.name}`}>
-      <Folder workspace={workspace} path={workspace.fs.root} depth={0} />
-    </ul>
+    <>
+      <div className="tree-actions" role="toolbar" aria-label="File actions">
+        <button onClick={() => void newFile()}>New file</button>
+        <button onClick={() => void newFolder()}>New folder</button>
+        <button disabled={!selected} onClick={() => void rename()}>
+          Rename
+        </button>
+        <button disabled={!selected} onClick={() => void remove()}>
+          Delete
+        </button>
+        <button onClick={reveal}>Reveal</button>
+      </div>
+      <ul className="file-tree" role="tree" aria-label={`Files of ${workspace.fs.name}`}>
+        <Folder workspace={workspace} path={workspace.fs.root} depth={0} version={version} selected={selected} expanded={expanded} onSelect={setSelected} onToggle={toggle} />
+      </ul>
+    </>
   );
 }

@@ -88,6 +88,11 @@ export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
         });
         return editor.state.doc.toString();
       },
+      reveal(offset) {
+        const at = Math.min(offset, editor.state.doc.length);
+        editor.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'start' }) });
+        editor.focus();
+      },
       isComposing() {
         return editor.composing || Date.now() - compositionEndedAt < SOURCE_COMPOSITION_GRACE_MS;
       },

@@ -13,6 +13,8 @@ export interface EditorAdapter {
   /** Replaces the selection (or inserts at the cursor); returns the new document text. */
   replaceSelection(content: string): string;
   isComposing(): boolean;
+  /** Scrolls to and places the cursor at a source offset (outline navigation). */
+  reveal?(offset: number): void;
 }
 
 /** A source editor still counts as composing this long after composition ends (seed: grace period). */
