@@ -3,6 +3,7 @@ import path from 'node:path';
 import { textOf } from './support/mcpClient';
 import { connectAi } from './support/mcpClient';
 import { expect, test } from './support/fixtures';
+import { useSourceMode } from './support/person';
 
 interface Read {
   content: string;
@@ -66,6 +67,7 @@ test('DOC-WRITE-17 the person typing between read and write makes the write STAL
   const { tabId } = await openNote(stack, ai);
   const { revision } = await ai.ok<Read>('document', { action: 'read', tabId });
   await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await useSourceMode(stack.page);
   await stack.page.locator('.cm-content').click();
   await stack.page.keyboard.press('Control+End');
   await stack.page.keyboard.type('typed by the person');

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/fixtures';
+import { useSourceMode } from './support/person';
 
 test('crash and restore: text typed and not saved comes back after the page is killed', async ({ stack, ai }) => {
   const file = path.join(stack.workspace, 'crash.md');
   fs.writeFileSync(file, 'saved line\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await useSourceMode(stack.page);
   await stack.page.locator('.cm-content').click();
   await stack.page.keyboard.press('Control+End');
   await stack.page.keyboard.type('typed, never saved');
@@ -17,7 +19,7 @@ test('crash and restore: text typed and not saved comes back after the page is k
   const fresh = await stack.openEditorWindow();
   const bar = fresh.getByRole('region', { name: 'Unsaved work' });
   await bar.getByRole('button', { name: 'Restore crash' }).click();
-  await expect(fresh.locator('.cm-content')).toContainText('typed, never saved');
+  await expect(fresh.getByLabel('crash document')).toContainText('typed, never saved');
   expect(fs.readFileSync(file, 'utf8')).toBe('saved line\n');
   const state = await ai.ok<{ windows: { tabs: { filePath: string; dirty: boolean }[] }[] }>('session', { action: 'get_state' });
   expect(state.windows.flatMap((w) => w.tabs).find((t) => t.filePath === file)?.dirty).toBe(true);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/fixtures';
+import { useSourceMode } from './support/person';
 
 test('DOC-WRITE-11 an AI save lands in the history as an (mcp) snapshot; the review panel shows the change and restores it with a new revision', async ({ stack, ai }) => {
   const file = path.join(stack.workspace, 'h.md');
@@ -31,6 +32,7 @@ test('the person saves with Ctrl+S: the file is written and a snapshot is kept',
   fs.writeFileSync(file, 'draft\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await useSourceMode(stack.page);
   await stack.page.locator('.cm-content').click();
   await stack.page.keyboard.press('Control+End');
   await stack.page.keyboard.type('more');

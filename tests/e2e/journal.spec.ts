@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures';
+import { useSourceMode } from './support/person';
 
 type Faults = { disabled?: boolean; recordDelayMs?: number; failCompletions?: number };
 
@@ -21,7 +22,7 @@ async function openFocused(stack: { workspace: string; page: Page }, ai: { ok: <
   fs.writeFileSync(file, content);
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('workspace', { action: 'switch_tab', tabId });
-  await stack.page.locator('.cm-content').waitFor();
+  await useSourceMode(stack.page);
   return { file, tabId };
 }
 

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/fixtures';
+import { useSourceMode } from './support/person';
 
 async function focusedNote(stack: { workspace: string; page: import('playwright-core').Page }, ai: { ok: <T>(t: string, a: Record<string, unknown>) => Promise<T> }, content: string) {
   const file = path.join(stack.workspace, 'sel.md');
   fs.writeFileSync(file, content);
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('workspace', { action: 'switch_tab', tabId });
-  await stack.page.locator('.cm-content').waitFor();
+  await useSourceMode(stack.page);
   return { file, tabId };
 }
 

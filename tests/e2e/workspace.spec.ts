@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { textOf } from './support/mcpClient';
 import { expect, test } from './support/fixtures';
+import { useSourceMode } from './support/person';
 
 interface Tab {
   id: string;
@@ -120,6 +121,7 @@ test('WSP-CLOSE-07 keystrokes the editor has not handed over yet count as unsave
   const file = write(stack.workspace, 'k.md', 'k\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await useSourceMode(stack.page);
   await stack.page.locator('.cm-content').click();
   await stack.page.keyboard.type('x');
   // no pause: the editor's idle flush has not run yet

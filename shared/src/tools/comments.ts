@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { action, defineTool } from './defineTool';
 import { tabIdArg } from './fragments';
+import { MAX_BODY_CHARS } from '../lib/comments/limits';
 
 const commentIdArg = z.string().min(1).describe('Thread id (the comment field) from comments.list');
 const expectedCommentGenArg = z
@@ -30,7 +31,7 @@ export const commentsTool = defineTool({
       z.object({
         tabId: tabIdArg.optional(),
         commentId: commentIdArg,
-        body: z.string().describe('Reply text; too long is refused with COMMENT_LIMIT'),
+        body: z.string().min(1).describe(`Reply text (at most ${MAX_BODY_CHARS} characters; longer is refused with COMMENT_LIMIT)`),
         expectedCommentGen: expectedCommentGenArg,
       }),
     ),

@@ -8,4 +8,7 @@ export const IMPLEMENTED_ACTIONS: ReadonlyMap<string, readonly string[]> = new M
   ['document', ['read', 'write', 'transform']],
   ['workflow', ['apply_patch', 'validate']],
   ['selection', ['get', 'set']],
+  ['comments', ['list', 'reply', 'mark_addressed']],
+  ['browser', ['open', 'navigate', 'close', 'console_clear']],
+  ['browser_read', ['read', 'screenshot', 'query', 'extract', 'console', 'wait', 'wait_for']],
 ]);

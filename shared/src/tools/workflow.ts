@@ -61,7 +61,7 @@ export const workflowTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   actions: {
     apply_patch: action(
-      'Apply IRPatch objects in order. Returns {revision, applied, durable}; refusals STALE, INVALID_PATCH (names the patch index), NOT_WORKFLOW and the journal refusals of document.write. An unknown jobId or stepIndex changes nothing.',
+      'Apply IRPatch objects in order. Returns {revision, applied, durable}; refusals STALE, INVALID_PATCH (names the patch index), NOT_WORKFLOW and the journal refusals of document.write. All or nothing; an unknown jobId, stepIndex or trigger is INVALID_PATCH. Changes the tab only (save with workspace.save); `warnings` lists "<<" merge keys.',
       z.object({
         tabId: tabIdArg.optional(),
         patches: z
@@ -74,7 +74,7 @@ export const workflowTool = defineTool({
       }),
     ),
     validate: action(
-      'Run actionlint over the workflow YAML. Returns {ok, diagnostics: [{line, col, message, severity}], binaryAvailable}; binaryAvailable: false means actionlint is not installed.',
+      'Run actionlint over the workflow YAML. Returns {ok, diagnostics: [{line, col, message, severity}], binaryAvailable}; binaryAvailable: false means actionlint could not run (error says why).',
       z.object({ tabId: tabIdArg.optional() }),
     ),
   },

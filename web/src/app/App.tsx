@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { isDirty } from '../state/types';
-import { createTab, switchWorkspace } from '../state/windowActions';
+import { createTab, switchWorkspace, toggleMode } from '../state/windowActions';
 import { SourceEditor } from '../editor/SourceEditor';
+import { WysiwygEditor } from '../editor/WysiwygEditor';
 import { runAutosave } from './autosave';
 import { CommandPalette, type Command } from './CommandPalette';
 import { ConflictBar } from './ConflictBar';
+import { CommentButton, CommentsPanel } from './CommentsPanel';
+import type { CommentDraft } from './commentDraft';
 import { saveTabForPerson } from './fileActions';
 import { FileTree } from './FileTree';
 import { openFolderForPerson, restorePickedFolders, type FolderToReconnect } from './folderActions';
@@ -18,13 +21,14 @@ import { TabBar } from './TabBar';
 import { useConnectionState, useModel, useServices } from './services';
 import { wordCount } from './wordCount';
 
-type SidePanel = 'history' | 'outline' | null;
+type SidePanel = 'history' | 'outline' | 'comments' | null;
 
 export function App() {
-  const { store, connection, approvals, journal } = useServices();
+  const { store, connection, approvals, journal, comments } = useServices();
   const model = useModel();
   const connectionState = useConnectionState();
   const [panel, setPanel] = useState<SidePanel>(null);
+  const [commentDraft, setCommentDraft] = useState<CommentDraft | null>(null);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [reconnect, setReconnect] = useState<FolderToReconnect[]>([]);
@@ -41,10 +45,16 @@ export function App() {
       { id: 'history', title: 'Toggle history', run: () => setPanel((p) => (p === 'history' ? null : 'history')) },
       { id: 'outline', title: 'Toggle outline', run: () => setPanel((p) => (p === 'outline' ? null : 'outline')) },
       { id: 'settings', title: 'Settings', shortcut: 'Ctrl+,', run: () => setSettingsOpen(true) },
+      { id: 'mode', title: 'Toggle source mode', shortcut: 'Ctrl+/', run: () => toggleActiveMode() },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [store],
   );
+
+  function toggleActiveMode(): void {
+    const id = store.getSnapshot().activeTabId;
+    if (id) toggleMode(store, id);
+  }
 
   async function saveActive(): Promise<void> {
     const id = store.getSnapshot().activeTabId;
@@ -65,6 +75,7 @@ export function App() {
       if (key === 's') void saveActive();
       else if (key === 'p' && event.shiftKey) setPaletteOpen(true);
       else if (key === ',') setSettingsOpen(true);
+      else if (key === '/') toggleActiveMode();
       else return;
       event.preventDefault();
     };
@@ -127,14 +138,30 @@ export function App() {
             <button aria-pressed={panel === 'outline'} onClick={() => setPanel(panel === 'outline' ? null : 'outline')}>
               Outline
             </button>
+            {activeTab.kind === 'markdown' && (
+              <button aria-pressed={activeTab.mode === 'source'} title="Ctrl+/" onClick={() => toggleMode(store, activeTab.id)}>
+                Source mode
+              </button>
+            )}
+            <button aria-pressed={panel === 'comments'} onClick={() => setPanel(panel === 'comments' ? null : 'comments')}>
+              Comments
+            </button>
+            <CommentButton
+              tab={activeTab}
+              onDraft={(draft) => {
+                setCommentDraft(draft);
+                setPanel('comments');
+              }}
+            />
           </div>
         )}
         <div className="workbench">
           <div className="editor-area">
-            {activeTab ? <SourceEditor key={activeTab.id} tab={activeTab} store={store} /> : <p className="empty">Open a file or create a new document.</p>}
+            {activeTab ? <SourceEditor key={activeTab.id} tab={activeTab} store={store} comments={comments} /> : <p className="empty">Open a file or create a new document.</p>}
           </div>
           {activeTab && panel === 'history' && <HistoryPanel tab={activeTab} journal={journal} onClose={() => setPanel(null)} />}
           {activeTab && panel === 'outline' && <OutlinePanel tab={activeTab} onClose={() => setPanel(null)} />}
+          {activeTab && panel === 'comments' && <CommentsPanel tab={activeTab} draft={commentDraft} onDraftDone={() => setCommentDraft(null)} onClose={() => setPanel(null)} />}
         </div>
         <footer className="status-bar" role="status">
           <span>

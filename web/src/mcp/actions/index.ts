@@ -14,8 +14,11 @@ import { save } from './workspace/save';
 import { switchTab } from './workspace/switchTab';
 import { applyPatch } from './workflow/applyPatch';
 import { validate } from './workflow/validate';
+import { list as commentsList } from './comments/list';
+import { markAddressed } from './comments/markAddressed';
+import { reply as commentsReply } from './comments/reply';
 
-const handlers: ActionHandler[] = [getState, newTab, open, openWorkspace, save, saveAs, switchTab, close, read, write, transform, selectionGet, selectionSet, applyPatch, validate];
+const handlers: ActionHandler[] = [getState, newTab, open, openWorkspace, save, saveAs, switchTab, close, read, write, transform, selectionGet, selectionSet, applyPatch, validate, commentsList, commentsReply, markAddressed];
 
 /** Registry "tool.action" → handler of every action this editor window answers. */
 export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(handlers.map((h) => [`${h.tool}.${h.action}`, h]));

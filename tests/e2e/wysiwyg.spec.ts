@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './support/fixtures';
+import { useSourceMode } from './support/person';
+
+const DOC = [
+  '---',
+  'title: Fidelity',
+  'tags: [a, b]',
+  '---',
+  '',
+  'Setext heading',
+  '==============',
+  '',
+  '* star bullet',
+  '* second',
+  '',
+  '| left | right |',
+  '|:-----|------:|',
+  '| a    |     b |',
+  '',
+  'A paragraph with __strong__ and _em_ and a [ref link][r].',
+  '',
+  '[r]: https://example.com  "Title"',
+  '',
+].join('\r\n');
+
+async function openInEditor(stack: { workspace: string }, ai: { ok: <T>(t: string, a: Record<string, unknown>) => Promise<T> }, name: string, content: string) {
+  const file = path.join(stack.workspace, name);
+  fs.writeFileSync(file, content);
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  return { file, tabId };
+}
+
+test('markdown opens in WYSIWYG; saving untouched writes the same bytes (CRLF, front matter, setext, * bullets, table, reference link)', async ({ stack, ai }) => {
+  const { file } = await openInEditor(stack, ai, 'fidelity.md', DOC);
+  const editor = stack.page.getByLabel('fidelity document');
+  await expect(editor.getByRole('heading', { name: 'Setext heading' })).toBeVisible();
+  await editor.click();
+  await stack.page.keyboard.press('Control+s');
+  await stack.page.waitForTimeout(500);
+  expect(fs.readFileSync(file, 'utf8')).toBe(DOC);
+});
+
+test('editing one paragraph in WYSIWYG leaves every other block byte-identical', async ({ stack, ai }) => {
+  const { file, tabId } = await openInEditor(stack, ai, 'edit.md', DOC);
+  const editor = stack.page.getByLabel('edit document');
+  await editor.getByText('A paragraph with').click();
+  await stack.page.keyboard.press('End');
+  await stack.page.keyboard.type(' Added.');
+  await stack.page.keyboard.press('Control+s');
+  await expect.poll(() => fs.readFileSync(file, 'utf8')).toContain('Added.');
+  const saved = fs.readFileSync(file, 'utf8');
+  const before = DOC.split('\r\n');
+  const after = saved.split('\r\n');
+  expect(after).toHaveLength(before.length);
+  const changed = before.map((line, i) => (line === after[i] ? null : i)).filter((i) => i !== null);
+  expect(changed).toEqual([15]);
+  expect(after[15]).toBe('A paragraph with __strong__ and _em_ and a [ref link][r]. Added.');
+  expect((await ai.ok<{ dirty: boolean }>('document', { action: 'read', tabId })).dirty).toBe(false);
+});
+
+test('DOC-WRITE-05 DOC-WRITE-06 document.write on the active WYSIWYG tab is one undoable step', async ({ stack, ai }) => {
+  const { tabId, file } = await openInEditor(stack, ai, 'undo.md', '# Before\n\nold text\n');
+  const editor = stack.page.getByLabel('undo document');
+  await expect(editor.getByRole('heading', { name: 'Before' })).toBeVisible();
+  const written = await ai.ok<{ saved: boolean }>('document', { action: 'write', tabId, content: '# After\n\nnew text\n' });
+  expect(written.saved).toBe(true);
+  await expect(editor.getByRole('heading', { name: 'After' })).toBeVisible();
+  expect(fs.readFileSync(file, 'utf8')).toBe('# After\n\nnew text\n');
+  await editor.click();
+  await stack.page.keyboard.press('Control+z');
+  await expect(editor.getByRole('heading', { name: 'Before' })).toBeVisible();
+  await expect.poll(async () => (await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('# Before\n\nold text\n');
+});
+
+test('SEL-GET-02 SEL-SET-02 selection in WYSIWYG: ProseMirror positions; markdown content becomes nodes, plain text stays literal', async ({ stack, ai }) => {
+  const { tabId } = await openInEditor(stack, ai, 'sel.md', 'one two three\n');
+  const editor = stack.page.getByLabel('sel document');
+  await editor.getByText('one two three').dblclick();
+  const got = await ai.ok<{ text: string; mode: string; range: { from: number; to: number }; isEmpty: boolean }>('selection', { action: 'get' });
+  expect(got.mode).toBe('wysiwyg');
+  expect(got.isEmpty).toBe(false);
+  expect(got.range.to - got.range.from).toBe(got.text.length);
+  const set = await ai.ok<{ replaced_chars: number }>('selection', { action: 'set', content: '**bold**' });
+  expect(set.replaced_chars).toBe(got.text.length);
+  await expect(editor.locator('strong')).toHaveText('bold');
+  const read = await ai.ok<{ content: string }>('document', { action: 'read', tabId });
+  expect(read.content).toContain('**bold**');
+  await editor.locator('strong').dblclick();
+  await ai.ok('selection', { action: 'set', content: '  spaced  ' });
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toContain('  spaced  ');
+});
+
+test('switching to source mode and back keeps the cursor in the same block', async ({ stack, ai }) => {
+  await openInEditor(stack, ai, 'mode.md', '# Title\n\nfirst paragraph\n\nsecond paragraph\n');
+  const editor = stack.page.getByLabel('mode document');
+  await editor.getByText('second paragraph').click();
+  await useSourceMode(stack.page);
+  await stack.page.keyboard.type('X');
+  await expect(stack.page.locator('.cm-content')).toContainText('Xsecond paragraph');
+});

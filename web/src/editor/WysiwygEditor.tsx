@@ -1,0 +1,124 @@
+import { useEffect, useRef } from 'react';
+import { EditorContent, useEditor } from '@tiptap/react';
+import type { Editor } from '@tiptap/core';
+import { markdownSchema, editorExtensions } from './schema';
+import { parseMarkdown, serializeMarkdown, type ParsedDoc } from './markdown';
+import type { WindowStore } from '../state/store';
+import type { Tab } from '../state/types';
+
+const FLUSH_IDLE_MS = 250;
+/** Markdown markers: content with any of these is parsed as markdown by selection.set, not inserted literally. */
+const MARKUP = /[*_`~#>[\]!|$<\\]|^\s*([-+*]|\d+[.)])\s|\n/;
+
+/** The selection as markdown: the selected slice serialised on its own. */
+function selectionMarkdown(editor: Editor): string {
+  const { from, to } = editor.state.selection;
+  if (from === to) return '';
+  const slice = editor.state.doc.slice(from, to);
+  if (slice.content.childCount > 0 && slice.content.firstChild?.isInline) return editor.state.doc.textBetween(from, to, '\n');
+  const doc = markdownSchema().topNodeType.create(null, slice.content);
+  return serializeMarkdown(doc).replace(/\r?\n$/, '');
+}
+
+/**
+ * Tiptap on one markdown tab. The model keeps the markdown text; the editor hands its
+ * serialisation back after typing pauses (or at once when MCP flushes), and untouched blocks
+ * keep their original bytes (source-preserving write-back).
+ */
+export function WysiwygEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
+  const parsed = useRef<ParsedDoc>(parseMarkdown(tab.content));
+  const lastHandedOver = useRef(tab.content);
+  const pending = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const loading = useRef(false);
+
+  const editor = useEditor({
+    extensions: editorExtensions(),
+    content: parsed.current.doc,
+    editorProps: { attributes: { 'aria-label': `${tab.title} document`, class: 'wysiwyg' } },
+    onUpdate: () => {
+      if (loading.current) return;
+      pending.current = true;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(flush, FLUSH_IDLE_MS);
+    },
+    onSelectionUpdate: () => store.bumpSelection(tab.id),
+  });
+
+  function flush(): void {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (!pending.current || !editor) return;
+    pending.current = false;
+    const markdown = serializeMarkdown(editor.state.doc, parsed.current);
+    lastHandedOver.current = markdown;
+    store.setContent(tab.id, markdown);
+  }
+
+  function load(content: string): string {
+    if (!editor) return content;
+    parsed.current = parseMarkdown(content);
+    loading.current = true;
+    try {
+      editor.commands.setContent(parsed.current.doc, { emitUpdate: false });
+    } finally {
+      loading.current = false;
+    }
+    pending.current = false;
+    const markdown = serializeMarkdown(editor.state.doc, parsed.current);
+    lastHandedOver.current = markdown;
+    return markdown;
+  }
+
+  useEffect(() => {
+    if (!editor) return;
+    const unregisterFlush = store.registerFlusher(tab.id, flush);
+    const unregisterEditor = store.registerEditor(tab.id, {
+      mode: 'wysiwyg',
+      loadContent: load,
+      getSelection: () => ({ text: selectionMarkdown(editor), from: editor.state.selection.from, to: editor.state.selection.to }),
+      replaceSelection(content) {
+        const { from, to } = editor.state.selection;
+        if (content === '') editor.chain().deleteRange({ from, to }).run();
+        else if (!MARKUP.test(content)) editor.chain().insertContentAt({ from, to }, { type: 'text', text: content }).run();
+        else {
+          const blocks = parseMarkdown(content).doc.content ?? [];
+          // one paragraph of marked-up text goes in inline, at the selection, like typed text
+          const only = blocks.length === 1 ? blocks[0] : undefined;
+          editor.chain().insertContentAt({ from, to }, only?.type === 'paragraph' ? (only.content ?? []) : blocks).run();
+        }
+        pending.current = true;
+        flush();
+        return lastHandedOver.current;
+      },
+      isComposing: () => editor.view.composing,
+      cursorBlock: () => editor.state.doc.resolve(editor.state.selection.from).index(0),
+      placeCursorInBlock(index) {
+        let pos = 0;
+        editor.state.doc.forEach((node, offset, i) => {
+          if (i === index) pos = offset + 1;
+        });
+        editor.chain().focus().setTextSelection(Math.min(pos, editor.state.doc.content.size)).scrollIntoView().run();
+      },
+    });
+    const handedOver = store.cursorHandOver.get(tab.id);
+    if (handedOver !== undefined) {
+      store.cursorHandOver.delete(tab.id);
+      queueMicrotask(() => store.editor(tab.id)?.placeCursorInBlock(handedOver));
+    }
+    return () => {
+      flush();
+      unregisterFlush();
+      unregisterEditor();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor, tab.id]);
+
+  // content that arrives from elsewhere (disk, another window, a restore) is loaded into the editor
+  useEffect(() => {
+    if (editor && tab.content !== lastHandedOver.current) load(tab.content);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tab.content, editor]);
+
+  return <EditorContent editor={editor} className="wysiwyg-host" />;
+}

@@ -1,0 +1,14 @@
+import { commentsTool, ok } from '@vmark/shared';
+import { listComments } from '../../../comments/agentComments';
+import { docKeyOf } from '../../../comments/docKey';
+import { trackTab } from '../../../comments/trackComments';
+import { defineAction } from '../../defineAction';
+import { resolveTab } from '../../guards';
+
+export const list = defineAction(commentsTool, 'list', {
+  async run(ctx, args) {
+    const tab = resolveTab(ctx, args.tabId);
+    await trackTab(ctx.comments, ctx.store.getSnapshot(), tab);
+    return ok(listComments(ctx.comments, docKeyOf(tab), args.cursor));
+  },
+});
