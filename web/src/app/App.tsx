@@ -157,7 +157,15 @@ export function App() {
         )}
         <div className="workbench">
           <div className="editor-area">
-            {activeTab ? <SourceEditor key={activeTab.id} tab={activeTab} store={store} comments={comments} /> : <p className="empty">Open a file or create a new document.</p>}
+            {activeTab ? (
+              activeTab.kind === 'markdown' && activeTab.mode === 'wysiwyg' ? (
+                <WysiwygEditor key={`${activeTab.id}:wysiwyg`} tab={activeTab} store={store} />
+              ) : (
+                <SourceEditor key={`${activeTab.id}:source`} tab={activeTab} store={store} comments={comments} />
+              )
+            ) : (
+              <p className="empty">Open a file or create a new document.</p>
+            )}
           </div>
           {activeTab && panel === 'history' && <HistoryPanel tab={activeTab} journal={journal} onClose={() => setPanel(null)} />}
           {activeTab && panel === 'outline' && <OutlinePanel tab={activeTab} onClose={() => setPanel(null)} />}
