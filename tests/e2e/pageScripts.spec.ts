@@ -15,7 +15,7 @@ import type { ConsoleResult, ExtractResult, Gate, MatchResult, QueryResult, Snap
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.resolve(here, '../fixtures/site');
-const CORPUS_DIR = process.env.VMARK_PAGES_DIR ?? '/work/shared/fixtures/pages';
+const CORPUS_DIR = process.env.VMARK_PAGES_DIR ?? fileURLToPath(new URL('../fixtures/pages', import.meta.url));
 const GOLDEN_DIR = path.resolve(here, '../golden');
 const UPDATE_GOLDEN = process.env.UPDATE_GOLDEN === '1';
 const MAX_SNAPSHOT_TOKENS = 25_000;
