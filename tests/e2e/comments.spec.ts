@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures';
 import type { Ai } from './support/mcpClient';
 import { textOf } from './support/mcpClient';
-import { bodyOf, commentOnSelection, commentsPanel, listAll, openNote, selectWithKeyboard, storedThread, writeCommentFile, type ListedPage } from './support/comments';
+import { bodyOf, commentOnSelection, commentsPanel, listAll, openNote, selectWithKeyboard, storedThread, useSourceEditor, writeCommentFile, type ListedPage } from './support/comments';
 
 const NOTE = '# Title\n\nThe quick brown fox jumps.\n\nSecond paragraph here.\n';
 
@@ -317,4 +317,54 @@ test('CMT-LIST-03 CMT-LIST-04 CMT-LIST-05 CMT-LIST-06 CMT-LIST-07 500 threads wi
   await expect(item).toHaveCount(0);
   const stale = await ai.call('comments', { action: 'list', tabId, cursor });
   expect(stale.structuredContent).toMatchObject({ error: 'STALE_COMMENT' });
+});
+
+test('an untitled document keeps its threads in IndexedDB, in the same file format', async ({ stack, ai }) => {
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'new' });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await ai.ok('document', { action: 'write', tabId, content: NOTE, save: false });
+  await useSourceEditor(stack.page);
+  await personComments(stack.page, 'Untitled, but commented.');
+  const { page: listed, thread } = await onlyThread(ai, tabId);
+  expect(listed.doc).toBe(`untitled:${tabId}`);
+  expect(thread).toMatchObject({ quote: 'quick brown', replies: [{ body: 'Untitled, but commented.' }] });
+  const stored = await stack.page.evaluate(
+    (key) =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('vmark');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('comments').objectStore('comments').get(key);
+          get.onsuccess = () => resolve((get.result as { text: string } | undefined)?.text ?? null);
+        };
+      }),
+    `untitled:${tabId}`,
+  );
+  expect(JSON.parse(stored ?? 'null')).toMatchObject({ version: 1, doc: `untitled:${tabId}`, threads: [{ id: thread.comment }] });
+});
+
+test('two windows on one file share its threads: an AI reply stored in one window shows in the other; a busy store there is JOURNAL_BUSY', async ({ stack, ai }) => {
+  const text = `${NOTE}Another sentence.\n`;
+  const seeded = storedThread(text, 'Another sentence.', ['Shared thread.']);
+  writeCommentFile(stack.workspace, 'two.md', [seeded, storedThread(text, 'Second paragraph', ['Second thread.'])]);
+  const file = path.join(stack.workspace, 'two.md');
+  fs.writeFileSync(file, text);
+  const second = await stack.openEditorWindow();
+  const a = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file, windowLabel: 'main' });
+  const b = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file, windowLabel: 'window-2' });
+  await ai.ok('workspace', { action: 'switch_tab', tabId: b.tabId });
+  const [first, other] = (await ai.ok<ListedPage>('comments', { action: 'list', tabId: a.tabId })).threads as [ListedPage['threads'][number], ListedPage['threads'][number]];
+
+  await ai.ok('comments', { action: 'reply', tabId: a.tabId, commentId: first.comment, body: 'Answered from main.', expectedCommentGen: first.commentGen });
+  const panel = await commentsPanel(second);
+  await expect(panel.getByText('Answered from main.')).toBeVisible();
+  await expect.poll(async () => (await ai.ok<ListedPage>('comments', { action: 'list', tabId: b.tabId })).threads[0]?.replies.length).toBe(2);
+
+  await injectCommentFaults(stack.page, { saveDelayMs: 1_500 });
+  const slow = ai.call('comments', { action: 'mark_addressed', tabId: a.tabId, commentId: other.comment, expectedCommentGen: other.commentGen });
+  await stack.page.waitForTimeout(400);
+  const fresh = (await ai.ok<ListedPage>('comments', { action: 'list', tabId: b.tabId })).threads[0];
+  const busy = await ai.call('comments', { action: 'reply', tabId: b.tabId, commentId: first.comment, body: 'From window-2.', expectedCommentGen: fresh?.commentGen });
+  expect(busy.structuredContent).toMatchObject({ error: 'JOURNAL_BUSY' });
+  expect((await slow).isError).toBeFalsy();
 });

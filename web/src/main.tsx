@@ -13,17 +13,21 @@ import { WindowStore } from './state/store';
 import { AgentJournal } from './journal/agentJournal';
 import { FolderApprovals } from './state/folderApprovals';
 import { addWorkspace } from './state/windowActions';
+import { CommentStore } from './comments/commentStore';
+import { trackComments } from './comments/trackComments';
 
 const store = new WindowStore();
 const journal = new AgentJournal();
 const approvals = new FolderApprovals();
-const noThreads: ReadonlySet<string> = new Set();
-const connection: ExtensionConnection = new ExtensionConnection((request) =>
-  dispatch({ store, connection, journal, approvals, openThreads: () => noThreads }, request),
-);
+const comments = new CommentStore();
+const connection: ExtensionConnection = new ExtensionConnection(async (request) => {
+  // `addresses` are checked against the open threads, so the comments of open tabs must be loaded
+  await comments.whenLoaded();
+  return dispatch({ store, connection, journal, approvals, comments, openThreads: (docKey) => comments.openThreads(docKey) }, request);
+});
 
-// test seam: the end-to-end tests inject journal faults through this handle
-(window as unknown as { vmarkDebug: object }).vmarkDebug = { journal };
+// test seam: the end-to-end tests inject journal and comment-storage faults through this handle
+(window as unknown as { vmarkDebug: object }).vmarkDebug = { journal, comments };
 
 connection.onConnectionClosed = (connectionId) => approvals.dropConnection(connectionId);
 
@@ -32,6 +36,7 @@ async function boot(): Promise<void> {
   holdWindowLock();
   journalUnsavedBuffers(store);
   watchDisk(store);
+  trackComments(store, comments);
   connection.connect();
   const workspace = new URLSearchParams(location.search).get('workspace');
   if (workspace) await openNativeWorkspace(workspace);
@@ -56,7 +61,7 @@ if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js'
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <ServicesContext.Provider value={{ store, connection, approvals, journal }}>
+    <ServicesContext.Provider value={{ store, connection, approvals, journal, comments }}>
       <App />
     </ServicesContext.Provider>
   </StrictMode>,

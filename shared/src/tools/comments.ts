@@ -20,7 +20,7 @@ export const commentsTool = defineTool({
   refusedActions: { resolve: PERSONS_DECISION, reopen: PERSONS_DECISION, delete: PERSONS_DECISION },
   actions: {
     list: action(
-      'Return {doc, generation, threads, nextCursor?}, oldest thread first; each thread has comment, state (open | addressed | resolved | reopened), commentGen, the quoted text and replies. While nextCursor is present, call again with cursor. STALE_COMMENT: list again without cursor.',
+      'Return {doc, generation, threads, nextCursor?}, oldest thread first; each thread has comment, state (open | addressed | resolved | reopened), commentGen, quote, detached and replies (the first is the person\'s comment). While nextCursor is present, call again with cursor; a split thread carries repliesFrom/repliesTotal, its later parts continued: true; a body that cannot travel as JSON comes as bodyBase64 (UTF-8). STALE_COMMENT: list again without cursor.',
       z.object({
         tabId: tabIdArg.optional(),
         cursor: z.string().min(1).optional().describe('nextCursor from the previous page'),

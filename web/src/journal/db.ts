@@ -45,10 +45,17 @@ export interface UnsavedBuffer {
   at: number;
 }
 
+/** The review comments of a document kept in IndexedDB (Scratch and untitled documents), in the file format. */
+export interface StoredComments {
+  docKey: string;
+  text: string;
+}
+
 interface VMarkDb extends DBSchema {
   journal: { key: string; value: JournalEntry; indexes: { byDoc: [string, number] } };
   history: { key: string; value: HistorySnapshot; indexes: { byDoc: [string, number] } };
   buffers: { key: string; value: UnsavedBuffer };
+  comments: { key: string; value: StoredComments };
 }
 
 export type Db = IDBPDatabase<VMarkDb>;
@@ -56,11 +63,15 @@ export type Db = IDBPDatabase<VMarkDb>;
 let opening: Promise<Db> | null = null;
 
 export function openVMarkDb(): Promise<Db> {
-  opening ??= openDB<VMarkDb>('vmark', 1, {
-    upgrade(db) {
-      db.createObjectStore('journal', { keyPath: 'id' }).createIndex('byDoc', ['docKey', 'seq']);
-      db.createObjectStore('history', { keyPath: 'id' }).createIndex('byDoc', ['docKey', 'at']);
-      db.createObjectStore('buffers', { keyPath: 'tabId' });
+  // each version only adds: an upgrade from an older one keeps the stores it already has
+  opening ??= openDB<VMarkDb>('vmark', 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('journal', { keyPath: 'id' }).createIndex('byDoc', ['docKey', 'seq']);
+        db.createObjectStore('history', { keyPath: 'id' }).createIndex('byDoc', ['docKey', 'at']);
+        db.createObjectStore('buffers', { keyPath: 'tabId' });
+      }
+      if (oldVersion < 2) db.createObjectStore('comments', { keyPath: 'docKey' });
     },
   });
   return opening;

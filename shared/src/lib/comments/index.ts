@@ -1,0 +1,14 @@
+export * from './limits';
+export * from './types';
+export * from './commentIds';
+export { captureAnchor } from './captureAnchor';
+export { changedRegion, type ChangedRegion } from './changedRegion';
+export { locateQuote, FUZZY_MIN_SIMILARITY, type TextRange } from './locateQuote';
+export { placeAnchor, reanchor, type AnchorPlace } from './reanchor';
+export { addReply, createThread, deleteThread, emptyCommentFile, setAnchor, setState } from './threadOps';
+export { checkReplyBody, checkThreadCall, type Checked } from './agentChecks';
+export { parseCommentFile, serializeCommentFile, type ParsedCommentFile } from './commentFile';
+export { base64Utf8, utf8Bytes } from './base64Utf8';
+export { decodeListCursor, encodeListCursor, type ListPosition } from './listCursor';
+export { paginate, type PageBudget, type PageInput, type PageResult } from './paginate';
+export type { CommentPage, WireReply, WireThread } from './wireThread';
