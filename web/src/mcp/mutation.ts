@@ -19,11 +19,12 @@ import { hasLoneSurrogate } from '@vmark/shared/lib/text/hasLoneSurrogate';
 import type { AgentJournal } from '../journal/agentJournal';
 import type { JournalEntry } from '../journal/db';
 import type { Tab } from '../state/types';
+import { docKeyOf } from '../comments/docKey';
 import type { ActionContext } from './defineAction';
 
 export const VIA_EDITOR = Symbol('via editor');
 
-export const docKeyOf = (tab: Tab): string => tab.filePath ?? `untitled:${tab.id}`;
+export { docKeyOf };
 
 /** Writes per document that are being recorded in this window right now. */
 const recording = new Set<string>();

@@ -1,4 +1,4 @@
-import { DomainErrorException } from '@vmark/shared';
+import { DomainErrorException, approvalRequired, invalidPath, stale } from '@vmark/shared';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { addSnapshot } from '../journal/history';
 import { fileKeyOf, saveFile } from '../documents/saveFile';
@@ -71,4 +71,22 @@ export async function saveTabForAgent(ctx: ActionContext, tabId: string, target:
     journaled = 'no';
   }
   return { status: 'saved', path: target.path, revision: tab?.revision ?? '', journaled };
+}
+
+/** The refusal a failed save of workspace.save / save_as answers with (seed: STALE, INVALID_PATH, APPROVAL_REQUIRED). */
+export function saveFailure(ctx: ActionContext, tabId: string, path: string, outcome: Exclude<TabSaveOutcome, { status: 'saved' }>): DomainErrorException {
+  switch (outcome.status) {
+    case 'stale':
+      return new DomainErrorException(
+        stale(ctx.store.tab(tabId)?.revision ?? '', 'A later save already reached this file, so this one wrote nothing. Read the document before writing again.'),
+      );
+    case 'exists':
+      return new DomainErrorException(approvalRequired(`A file appeared at ${path} while the save waited; it keeps its content and nothing was written.`));
+    case 'closed':
+      return new DomainErrorException(invalidPath(path, 'The tab was closed before it could be saved; nothing was written.'));
+    case 'out-of-scope':
+      return new DomainErrorException(invalidPath(path, outcome.message));
+    case 'error':
+      return new DomainErrorException(invalidPath(path, `Saving failed: ${outcome.message}`));
+  }
 }

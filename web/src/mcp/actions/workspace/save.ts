@@ -1,7 +1,7 @@
-import { DomainErrorException, invalidPath, stale, workspaceTool, ok } from '@vmark/shared';
+import { DomainErrorException, invalidPath, workspaceTool, ok } from '@vmark/shared';
 import { defineAction } from '../../defineAction';
 import { resolveTab, scopePath } from '../../guards';
-import { saveTabForAgent } from '../../saveTab';
+import { saveFailure, saveTabForAgent } from '../../saveTab';
 
 export const save = defineAction(workspaceTool, 'save', {
   async run(ctx, args) {
@@ -11,17 +11,7 @@ export const save = defineAction(workspaceTool, 'save', {
     }
     const target = scopePath(ctx, tab.filePath);
     const saved = await saveTabForAgent(ctx, tab.id, target);
-    switch (saved.status) {
-      case 'saved':
-        return ok({ filePath: saved.path, revision: saved.revision, journaled: saved.journaled });
-      case 'stale':
-        throw new DomainErrorException(stale(ctx.store.tab(tab.id)?.revision ?? tab.revision, 'A later save already reached this file, so this one wrote nothing. Read the document before writing again.'));
-      case 'closed':
-        throw new DomainErrorException(invalidPath(tab.filePath, 'The tab was closed before it could be saved; nothing was written.'));
-      case 'out-of-scope':
-        throw new DomainErrorException(invalidPath(tab.filePath, saved.message));
-      default:
-        throw new DomainErrorException(invalidPath(tab.filePath, `Saving failed: ${'message' in saved ? saved.message : saved.status}`));
-    }
+    if (saved.status !== 'saved') throw saveFailure(ctx, tab.id, tab.filePath, saved);
+    return ok({ filePath: saved.path, revision: saved.revision, journaled: saved.journaled });
   },
 });

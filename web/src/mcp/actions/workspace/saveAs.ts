@@ -1,8 +1,8 @@
-import { DomainErrorException, approvalRequired, invalidPath, ok, stale, workspaceTool } from '@vmark/shared';
+import { DomainErrorException, approvalRequired, ok, workspaceTool } from '@vmark/shared';
 import { loadSettings } from '../../../state/settings';
 import { defineAction } from '../../defineAction';
 import { resolveTab, scopePath } from '../../guards';
-import { saveTabForAgent } from '../../saveTab';
+import { saveFailure, saveTabForAgent } from '../../saveTab';
 
 /** Saves under a new path; never replaces a file that is not the tab's own (seed: save_as). */
 export const saveAs = defineAction(workspaceTool, 'save_as', {
@@ -20,19 +20,7 @@ export const saveAs = defineAction(workspaceTool, 'save_as', {
       }
     }
     const saved = await saveTabForAgent(ctx, tab.id, { ...target, createOnly: !ownFile });
-    switch (saved.status) {
-      case 'saved':
-        return ok({ revision: saved.revision, journaled: saved.journaled });
-      case 'exists':
-        throw new DomainErrorException(approvalRequired(`A file appeared at ${target.path} while the save waited; it keeps its content and nothing was written.`));
-      case 'stale':
-        throw new DomainErrorException(stale(ctx.store.tab(tab.id)?.revision ?? tab.revision, 'A later save already reached this file, so this one wrote nothing. Read the document before writing again.'));
-      case 'closed':
-        throw new DomainErrorException(invalidPath(target.path, 'The tab was closed before it could be saved; nothing was written.'));
-      case 'out-of-scope':
-        throw new DomainErrorException(invalidPath(target.path, saved.message));
-      default:
-        throw new DomainErrorException(invalidPath(target.path, `Saving failed: ${saved.message}`));
-    }
+    if (saved.status !== 'saved') throw saveFailure(ctx, tab.id, target.path, saved);
+    return ok({ revision: saved.revision, journaled: saved.journaled });
   },
 });
