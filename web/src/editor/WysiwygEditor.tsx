@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { markdownSchema, editorExtensions } from './schema';
@@ -26,7 +26,9 @@ function selectionMarkdown(editor: Editor): string {
  * keep their original bytes (source-preserving write-back).
  */
 export function WysiwygEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
-  const parsed = useRef<ParsedDoc>(parseMarkdown(tab.content));
+  // parse once per mounted editor: a plain useRef(parseMarkdown(…)) would re-parse on every render
+  const [initial] = useState(() => parseMarkdown(tab.content));
+  const parsed = useRef<ParsedDoc>(initial);
   const lastHandedOver = useRef(tab.content);
   const pending = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

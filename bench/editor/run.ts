@@ -1,0 +1,299 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { connectAi, type Ai } from '../../tests/e2e/support/mcpClient';
+import { startStack, type Stack } from '../../tests/e2e/support/stack';
+import { summarize, type Summary } from '../roundtrip/stats';
+import { FIRST_MARKER, LAST_MARKER, lineCount, markdownOfBytes, markdownOfLines } from './markdownDoc';
+import { armOpenProbe, installKeyProbe, openProbeResult, readKeyProbe, scrollSourceToEnd, waitForSamples, type KeyProbeResult } from './probes';
+
+/**
+ * Keystroke-to-paint latency in WYSIWYG at 1k, 5k and 10k lines and in source mode at 100k lines,
+ * open time of 1 MB and 10 MB files, and the JS heap after opening each, next to an empty document
+ * measured in the same run. Not a test: it prints PASS or MISS per goal and exits 0.
+ */
+
+const WARMUP_KEYS = 10;
+const MEASURED_KEYS = 100;
+/** Pause between keystrokes (after the previous one was painted), roughly fast typing. */
+const KEY_GAP_MS = 30;
+const TEXT = 'lorem ipsum dolor sit amet consectetur ';
+const P95_GOAL_MS = 16;
+const HEAP_GOAL_MB = 200;
+
+type Mode = 'wysiwyg' | 'source';
+
+interface Case {
+  label: string;
+  /** File name without extension: also the tab title in the editor's aria-labels. */
+  title: string;
+  content: string;
+  expected: Mode;
+  keys: boolean;
+}
+
+interface Result {
+  label: string;
+  lines: number;
+  bytes: number;
+  expected: Mode;
+  mode: Mode;
+  openMs: number;
+  /** Source mode: scrolling to the end until the last line is painted. */
+  toEndMs: number | null;
+  switchCallMs: number;
+  heap: Heap;
+  keys: KeyProbeResult | null;
+}
+
+interface Heap {
+  /** V8 used heap of the page (CDP Runtime.getHeapUsage) after a forced GC. */
+  used: number;
+  /** performance.memory.usedJSHeapSize at the same moment (coarse unless precise memory info is on). */
+  performanceMemory: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function heapAfterGc(cdp: CDPSession, page: Page): Promise<Heap> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  const performanceMemory = (await page.evaluate('performance.memory ? performance.memory.usedJSHeapSize : -1')) as number;
+  return { used: usage.usedSize, performanceMemory };
+}
+
+async function focusEditor(page: Page, title: string, mode: Mode): Promise<void> {
+  if (mode === 'wysiwyg') {
+    // the end of the first paragraph (the empty document has one empty paragraph)
+    await page.getByLabel(`${title} document`).locator('p').first().click();
+  } else {
+    await page.getByLabel(`${title} source`).focus();
+  }
+  await page.keyboard.press('End');
+}
+
+async function typeKeys(page: Page): Promise<KeyProbeResult> {
+  await installKeyProbe(page);
+  for (let i = 0; i < WARMUP_KEYS; i++) {
+    await page.keyboard.type(TEXT[i % TEXT.length] as string);
+    await waitForSamples(page, i + 1);
+    await sleep(KEY_GAP_MS);
+  }
+  await installKeyProbe(page);
+  for (let i = 0; i < MEASURED_KEYS; i++) {
+    await page.keyboard.type(TEXT[(WARMUP_KEYS + i) % TEXT.length] as string);
+    await waitForSamples(page, i + 1);
+    await sleep(KEY_GAP_MS);
+  }
+  // the editor hands its text to the model 250 ms after typing stops: let that land in longTasks
+  await sleep(800);
+  return readKeyProbe(page);
+}
+
+async function openTab(stack: Stack, ai: Ai, c: Case): Promise<string> {
+  const file = path.join(stack.workspace, `${c.title}.md`);
+  fs.writeFileSync(file, c.content);
+  return (await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file })).tabId;
+}
+
+/** Switches to the (background) tab and times until the editor shows the document. */
+async function showTab(stack: Stack, ai: Ai, tabId: string, c: Case): Promise<{ openMs: number; mode: Mode; switchCallMs: number }> {
+  const empty = c.content === '';
+  await armOpenProbe(stack.page, { title: c.title, ...(empty ? {} : { firstMarker: FIRST_MARKER, lastMarker: LAST_MARKER }) });
+  const started = performance.now();
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  const switchCallMs = performance.now() - started;
+  const { ms, mode } = await openProbeResult(stack.page);
+  return { openMs: ms, mode, switchCallMs };
+}
+
+async function measure(stack: Stack, ai: Ai, cdp: CDPSession, c: Case, tabId: string): Promise<Result> {
+  const shown = await showTab(stack, ai, tabId, c);
+  const toEndMs = shown.mode === 'source' && c.content !== '' ? await scrollSourceToEnd(stack.page, c.title, LAST_MARKER) : null;
+  const heap = await heapAfterGc(cdp, stack.page);
+  let keys: KeyProbeResult | null = null;
+  if (c.keys) {
+    await focusEditor(stack.page, c.title, shown.mode);
+    keys = await typeKeys(stack.page);
+  }
+  return { label: c.label, lines: c.content === '' ? 0 : lineCount(c.content), bytes: Buffer.byteLength(c.content), expected: c.expected, ...shown, toEndMs, heap, keys };
+}
+
+// ---------------------------------------------------------------- report
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const ms = (value: number) => `${value.toFixed(1)}`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const pad = (text: string, width: number) => text.padStart(width);
+
+function keyRow(r: Result, s: Summary, base: Summary | null): string {
+  const keys = r.keys as KeyProbeResult;
+  const waited = keys.inputDelays.filter((d) => d > 50).length;
+  const slow = keys.eventTiming.length;
+  const slowMax = slow ? Math.max(...keys.eventTiming.map((e) => e.duration)) : 0;
+  const longest = keys.longTasks.length ? Math.max(...keys.longTasks) : 0;
+  const ratio = base ? `${(s.p95 / base.p95).toFixed(2)}×` : '—';
+  return [
+    r.label.padEnd(22),
+    modeCell(r).padEnd(16),
+    pad(String(r.lines), 7),
+    pad(ms(s.median), 7),
+    pad(ms(s.p95), 7),
+    pad(ms(s.max), 7),
+    pad(ratio, 9),
+    pad(String(waited), 8),
+    pad(`${slow}${slow ? ` (max ${Math.round(slowMax)})` : ''}`, 14),
+    pad(`${keys.longTasks.length}${keys.longTasks.length ? ` (max ${Math.round(longest)})` : ''}`, 14),
+  ].join(' ');
+}
+
+function modeCell(r: Result): string {
+  return r.mode === r.expected ? r.mode : `${r.mode} (!${r.expected})`;
+}
+
+function report(results: Result[], browser: string, afterAll: Heap): void {
+  const by = (label: string) => results.find((r) => r.label === label) as Result;
+  const emptyW = by('empty');
+  const emptyS = by('empty, source mode');
+  console.log(`\nVMark editor (${browser}, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+
+  console.log(`\nKeystroke → paint, ms: ${MEASURED_KEYS} keystrokes after ${WARMUP_KEYS} warm-up, each ${KEY_GAP_MS} ms after the previous one was painted;`);
+  console.log(`from keydown's event.timeStamp to after the next frame's paint. waited = keystrokes whose keydown waited > 50 ms for a busy main thread;`);
+  console.log(`EvTiming≥16 = keydowns Chromium's Event Timing reported (it reports only ≥ 16 ms); long tasks = tasks ≥ 50 ms while typing and 800 ms after`);
+  console.log(
+    [
+      'document'.padEnd(22),
+      'mode'.padEnd(16),
+      pad('lines', 7),
+      pad('p50', 7),
+      pad('p95', 7),
+      pad('max', 7),
+      pad('p95/empty', 9),
+      pad('waited', 8),
+      pad('EvTiming≥16', 14),
+      pad('long tasks', 14),
+    ].join(' '),
+  );
+  for (const r of results) {
+    if (!r.keys) continue;
+    const base = r === emptyW || r === emptyS ? null : summarize((r.mode === 'source' ? emptyS : emptyW).keys?.latencies ?? []);
+    console.log(keyRow(r, summarize(r.keys.latencies), base));
+  }
+
+  console.log(`\nOpen (switch_tab → editor shows the document, painted) and JS heap after a forced GC`);
+  console.log(
+    [
+      'document'.padEnd(22),
+      'mode'.padEnd(16),
+      pad('lines', 7),
+      pad('size', 8),
+      pad('open ms', 9),
+      pad('/empty', 8),
+      pad('+to end', 8),
+      pad('heap', 9),
+      pad('Δ empty', 9),
+      pad('perf.memory', 12),
+    ].join(' '),
+  );
+  for (const r of results) {
+    const base = r.mode === 'source' ? emptyS : emptyW;
+    const isBase = r === emptyW || r === emptyS;
+    console.log(
+      [
+        r.label.padEnd(22),
+        modeCell(r).padEnd(16),
+        pad(String(r.lines), 7),
+        pad(r.bytes >= 1e6 ? mb(r.bytes) : `${(r.bytes / 1024).toFixed(0)} KB`, 8),
+        pad(ms(r.openMs), 9),
+        pad(isBase ? '—' : `${(r.openMs / base.openMs).toFixed(1)}×`, 8),
+        pad(r.toEndMs === null ? '—' : ms(r.toEndMs), 8),
+        pad(mb(r.heap.used), 9),
+        pad(isBase ? '—' : `+${mb(r.heap.used - base.heap.used)}`, 9),
+        pad(r.heap.performanceMemory < 0 ? 'n/a' : mb(r.heap.performanceMemory), 12),
+      ].join(' '),
+    );
+  }
+  console.log(`heap with only the empty anchor tab left, after every document above was closed: ${mb(afterAll.used)} (empty baseline ${mb(emptyW.heap.used)})`);
+  console.log('(open ms of "empty, source mode" is switching back to an empty tab already toggled to source mode;');
+  console.log(' "+to end" = source mode only, scrolling to the end until the last line is painted; switch_tab call times below)');
+  console.log(`switch_tab call as seen by the MCP client, ms: ${results.map((r) => `${r.label} ${ms(r.switchCallMs)}`).join(', ')}`);
+
+  const tenK = by('10k lines');
+  const wrongMode = results.filter((r) => r.mode !== r.expected);
+  if (wrongMode.length > 0) {
+    console.log(`\nNOTE: ${wrongMode.map((r) => `"${r.label}" opened in ${r.mode}, expected ${r.expected}`).join('; ')}.`);
+  }
+  console.log('');
+  const p95 = summarize(tenK.keys?.latencies ?? []).p95;
+  const measuredInWysiwyg = tenK.mode === 'wysiwyg';
+  console.log(
+    `goal: keystroke→paint p95 < ${P95_GOAL_MS} ms at 10k lines in WYSIWYG: ${ms(p95)} ms (empty baseline p95 ${ms(summarize(emptyW.keys?.latencies ?? []).p95)} ms)   ${
+      measuredInWysiwyg ? verdict(p95 < P95_GOAL_MS) : `MISS (not measured in WYSIWYG: the document opened in ${tenK.mode})`
+    }`,
+  );
+  console.log(`goal: JS heap < ${HEAP_GOAL_MB} MB with a 10k-line document open: ${mb(tenK.heap.used)} (empty baseline ${mb(emptyW.heap.used)})   ${verdict(tenK.heap.used < HEAP_GOAL_MB * 1024 * 1024)}`);
+}
+
+// ---------------------------------------------------------------- run
+
+async function main(): Promise<void> {
+  const stack = await startStack();
+  try {
+    const ai = await connectAi(stack.env, [], 'bench-editor');
+    const page = stack.page;
+    const cdp = await stack.context.newCDPSession(page);
+    const browser = String(await page.evaluate('navigator.userAgent.match(/Chrome\\/[\\d.]+/)?.[0] ?? navigator.userAgent'));
+    const results: Result[] = [];
+
+    // an empty tab stays open and visible between measurements, so every document is opened in the
+    // background and then switched to (closing the visible tab would activate the next one at once)
+    const anchor: Case = { label: 'anchor', title: 'anchor', content: '', expected: 'wysiwyg', keys: false };
+    const anchorTab = await openTab(stack, ai, anchor);
+    const toAnchor = () => ai.ok('workspace', { action: 'switch_tab', tabId: anchorTab });
+
+    // baselines: an empty document in WYSIWYG and an empty one toggled to source mode
+    const emptyW: Case = { label: 'empty', title: 'empty', content: '', expected: 'wysiwyg', keys: true };
+    const emptyS: Case = { label: 'empty, source mode', title: 'empty-source', content: '', expected: 'source', keys: true };
+    const emptyWTab = await openTab(stack, ai, emptyW);
+    const emptySTab = await openTab(stack, ai, emptyS);
+    await ai.ok('workspace', { action: 'switch_tab', tabId: emptySTab });
+    const toggle = page.getByRole('toolbar', { name: 'Document' }).getByRole('button', { name: 'Source mode' });
+    await toggle.waitFor();
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    await page.getByLabel('empty-source source').waitFor();
+    for (const [c, tabId] of [[emptyW, emptyWTab], [emptyS, emptySTab]] as const) {
+      await toAnchor();
+      results.push(await measure(stack, ai, cdp, c, tabId));
+    }
+    await toAnchor();
+    for (const tabId of [emptyWTab, emptySTab]) await ai.ok('workspace', { action: 'close', tabId, force: true });
+
+    const cases: Case[] = [
+      { label: '1k lines', title: 'lines-1k', content: markdownOfLines(1_000), expected: 'wysiwyg', keys: true },
+      { label: '5k lines', title: 'lines-5k', content: markdownOfLines(5_000), expected: 'wysiwyg', keys: true },
+      { label: '10k lines', title: 'lines-10k', content: markdownOfLines(10_000), expected: 'wysiwyg', keys: true },
+      { label: '100k lines', title: 'lines-100k', content: markdownOfLines(100_000), expected: 'source', keys: true },
+      // about 27k lines per MB of this material, over the 20k-line threshold: both open in source mode
+      { label: '1 MB', title: 'size-1mb', content: markdownOfBytes(1_000_000), expected: 'source', keys: false },
+      { label: '10 MB', title: 'size-10mb', content: markdownOfBytes(10_000_000), expected: 'source', keys: false },
+    ];
+    for (const c of cases) {
+      const tabId = await openTab(stack, ai, c);
+      const result = await measure(stack, ai, cdp, c, tabId);
+      results.push(result);
+      process.stderr.write(`measured ${c.label}: ${result.mode}, open ${result.openMs.toFixed(0)} ms\n`);
+      await toAnchor();
+      await ai.ok('workspace', { action: 'close', tabId, force: true });
+    }
+    const afterAll = await heapAfterGc(cdp, page);
+    await cdp.detach();
+    await ai.close();
+    report(results, browser, afterAll);
+  } finally {
+    await stack.close();
+  }
+}
+
+await main();
