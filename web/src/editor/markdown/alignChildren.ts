@@ -102,7 +102,7 @@ function pairModified(
     for (; index < runEnd; index++) {
       const node = current[index]!;
       const original = candidate < nextOriginal ? originals[candidate] : undefined;
-      if (original && original.node.type === node.type) {
+      if (original && original.node.type.name === node.type.name) {
         matches.push({ node, original, originalIndex: candidate, status: 'modified' });
         candidate++;
       } else {

@@ -72,11 +72,21 @@ export function writeChildren(
       gapBefore = context.source.slice(originals[0]!.end, originals[1]!.start);
     } else if (previous) {
       const blank = kind !== 'table' && needsBlankLine(previous.match.node, match.node, parent);
-      gapBefore = eol + (blank ? childPrefix.trimEnd() + eol : '') + childPrefix;
+      gapBefore = eol + (blank ? childPrefix.trimEnd() + eol : '') + childPrefix + ownIndentation(match, childPrefix, context);
     }
     written.push({ match, text, gapBefore, gapFromSource });
   });
   return written;
+}
+
+/**
+ * An unchanged top-level block keeps the indentation of its first line (` ```js` indented by one
+ * space strips one space from each code line), which the source range leaves in the separator.
+ */
+function ownIndentation(match: ChildMatch, childPrefix: string, context: WriterContext): string {
+  if (match.status !== 'same' || childPrefix !== '' || !match.original) return '';
+  const before = context.source.slice(0, match.original.start);
+  return /(?:^|[\r\n])([ \t]*)$/.exec(before)?.[1] ?? '';
 }
 
 export function joinChildren(children: readonly WrittenChild[]): string {
@@ -155,7 +165,7 @@ function writeContainer(
 
 /** Whether the container itself (not its content) is unchanged, so its original frame fits. */
 function sameFrame(node: ProseMirrorNode, originalNode: ProseMirrorNode): boolean {
-  if (node.type !== originalNode.type) return false;
+  if (node.type.name !== originalNode.type.name) return false;
   const ignore = node.type.name === 'taskItem' ? 0 : -1; // a toggled checkbox is patched in the frame
   const attrs = markdownAttributes(node.type.name, node.attrs);
   const originalAttrs = markdownAttributes(originalNode.type.name, originalNode.attrs);

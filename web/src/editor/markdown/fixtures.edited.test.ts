@@ -19,7 +19,8 @@ const EDITS: ReadonlyArray<readonly [string, (parsed: ParsedDoc) => SourceBlock 
   ['the last paragraph', (p) => allBlocks(p.root).filter((block) => block.node.type.name === 'paragraph').at(-1)],
 ];
 
-// Checking the whole result's meaning means parsing it again: only for the smaller files.
+// The serialiser checks the rewritten stretch itself; an independent whole-document check costs
+// another parse, so it is done once per file (first edit) and for the smaller files.
 const FULL_CHECK_LIMIT = 40_000;
 
 describe('editing one block keeps the bytes of every other block', () => {
@@ -36,8 +37,8 @@ describe('editing one block keeps the bytes of every other block', () => {
     expect(result.markdown.startsWith(parsed.source.slice(0, block.start))).toBe(true);
     expect(result.markdown.endsWith(parsed.source.slice(block.end))).toBe(true);
     expect(result.markdown).toContain('edited 编辑');
-    expect(result.unverifiedBlocks).toBe(0);
-    if (parsed.source.length <= FULL_CHECK_LIMIT) expect(parsesTo(result.markdown, edited)).toBe(true);
+    expect(result.unverifiedStretches).toBe(0);
+    if (pick === EDITS[0]![1] && parsed.source.length <= FULL_CHECK_LIMIT) expect(parsesTo(result.markdown, edited)).toBe(true);
   });
 });
 

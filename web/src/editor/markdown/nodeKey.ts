@@ -59,10 +59,30 @@ export function markdownAttributes(typeName: string, attrs: Record<string, unkno
 }
 
 function canonical(node: ProseMirrorNode, mode: KeyMode): unknown[] {
-  const result: unknown[] = [semanticTypeName(node, mode), markdownAttributes(node.type.name, node.attrs, mode)];
+  const attributes = mode === 'semantic' ? semanticAttributes(node) : markdownAttributes(node.type.name, node.attrs, mode);
+  const result: unknown[] = [semanticTypeName(node, mode), attributes];
   if (node.inlineContent) result.push(canonicalInline(node, mode));
   else if (!node.isLeaf) result.push(node.children.map((child) => canonical(child, mode)));
   return result;
+}
+
+const LIST_TYPES = new Set(['bulletList', 'orderedList', 'taskList']);
+
+/**
+ * What a list means for rendering is whether it is loose: its own flag or any item's (mdast's
+ * `spread` on items only says where blank lines were). A one-item list can only be loose
+ * through its item.
+ */
+function semanticAttributes(node: ProseMirrorNode): unknown[] {
+  const name = node.type.name;
+  if (name === 'listItem') return [];
+  if (name === 'taskItem') return [node.attrs.checked ?? null];
+  if (!LIST_TYPES.has(name)) return markdownAttributes(name, node.attrs, 'semantic');
+  let loose = Boolean(node.attrs.spread);
+  node.forEach((item) => {
+    if (item.attrs.spread) loose = true;
+  });
+  return name === 'orderedList' ? [node.attrs.start ?? null, loose] : [loose];
 }
 
 /** A bullet list whose items are all tasks reads back as a task list: the same thing. */

@@ -1,7 +1,8 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Transform } from '@tiptap/pm/transform';
 import { describe, expect, test } from 'vitest';
-import { markdownSchema } from '../schema';
+import { getSchema } from '@tiptap/core';
+import { editorExtensions, markdownSchema } from '../schema';
 import { parseMarkdown } from './parse';
 import { serializeMarkdown } from './serialize';
 import { allBlocks, appendText, parsesTo, replaceBlock } from './testing/markdownFixtures';
@@ -63,6 +64,18 @@ describe('line endings and the end of the file', () => {
     const doc = structuredClone(parsed.doc);
     doc.content![1]!.content = [{ type: 'text', text: 'new text' }];
     expect(serializeMarkdown(doc, parsed)).toBe('# T\n\nnew text\n\n* keep *this*\n');
+  });
+
+  test("a document built on the editor's own schema instance is matched by content", () => {
+    const editorSchema = getSchema(editorExtensions());
+    const source = '# T\n\n* a\n* b\n\ntext\n';
+    const parsed = parseMarkdown(source);
+    const doc = editorSchema.nodeFromJSON(parsed.doc);
+    expect(serializeMarkdown(doc, parsed)).toBe(source);
+    const list = doc.child(1);
+    const end = doc.child(0).nodeSize + list.nodeSize - 1;
+    const edited = new Transform(doc).insert(end, editorSchema.nodes.listItem!.create(null, editorSchema.nodes.paragraph!.create(null, editorSchema.text('c')))).doc;
+    expect(serializeMarkdown(edited, parsed)).toBe('# T\n\n* a\n* b\n* c\n\ntext\n');
   });
 
   test('a document without a source is written with a final newline', () => {

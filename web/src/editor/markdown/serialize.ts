@@ -1,5 +1,5 @@
 import type { JSONContent } from '@tiptap/core';
-import { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { markdownSchema } from '../schema';
 import { isEmptyParagraph, joinChildren, writeChildren, type WrittenChild } from './containerWriter';
 import { DEFAULT_CONVENTIONS } from './conventions';
@@ -22,8 +22,8 @@ export interface SerializeResult {
   readonly markdown: string;
   /** Top-level blocks that were written anew instead of copied from the source. */
   readonly rewrittenBlocks: number;
-  /** Rewritten stretches that do not parse back to the same document (should stay 0). */
-  readonly unverifiedBlocks: number;
+  /** Stretches of rewritten blocks that do not parse back to the same content (should stay 0). */
+  readonly unverifiedStretches: number;
 }
 
 /**
@@ -53,24 +53,37 @@ export function serializeMarkdownWithReport(
     lineEnding: parsed?.lineEnding ?? '\n',
     conventions,
     inline: { definitions },
-    staleReference: staleReferenceCheck(parsed ? collectDefinitionTargets(parsed.root.node) : definitions, definitions),
+    staleReference: staleReferenceCheck(parsed ? originalDefinitions(parsed) : definitions, definitions),
     reuseInside: reuse,
     keepMarkup: true,
     reparse,
   };
   const originalRoot: SourceBlock | undefined = reuse ? parsed.root : undefined;
   const written = writeChildren(node, originalRoot, '', context);
-  const unverifiedBlocks = verifyAndRepair(written, context, reparse);
+  const unverifiedStretches = verifyAndRepair(written, context, reparse);
   const body = joinChildren(written);
   return {
     markdown: body === '' && reuse && parsed.root.children?.length === 0 ? parsed.source : frame(body, written, parsed, reuse, context),
     rewrittenBlocks: written.filter((child) => child.match.status !== 'same').length,
-    unverifiedBlocks,
+    unverifiedStretches,
   };
 }
 
+const definitionsByParse = new WeakMap<ParsedDoc, ReturnType<typeof collectDefinitionTargets>>();
+
+function originalDefinitions(parsed: ParsedDoc): ReturnType<typeof collectDefinitionTargets> {
+  let definitions = definitionsByParse.get(parsed);
+  if (!definitions) {
+    definitions = collectDefinitionTargets(parsed.root.node);
+    definitionsByParse.set(parsed, definitions);
+  }
+  return definitions;
+}
+
+/** Editor nodes are used as they are (their schema may be the editor's own instance of ours). */
 function toProseMirrorNode(doc: EditorDocument): ProseMirrorNode {
-  return doc instanceof ProseMirrorNode ? doc : markdownSchema().nodeFromJSON(doc as JSONContent);
+  const isNode = typeof (doc as ProseMirrorNode).nodeSize === 'number' && typeof (doc as ProseMirrorNode).forEach === 'function';
+  return isNode ? (doc as ProseMirrorNode) : markdownSchema().nodeFromJSON(doc as JSONContent);
 }
 
 /** The bytes before the first block and after the last, kept from the source where they fit. */
@@ -138,7 +151,7 @@ function windowParses(written: readonly WrittenChild[], start: number, end: numb
   // Front matter is raw text and only counts as such at the very start: leave it out.
   const slice = written.slice(start, end).filter((child) => child.match.node.type.name !== 'frontMatter');
   if (slice.length === 0) return true;
-  const text = slice.map((child, index) => (index === 0 ? '' : child.gapBefore) + child.text).join('');
+  const text = slice.map((child, index) => (index === 0 ? indentationOf(child) : child.gapBefore) + child.text).join('');
   return parsesAs(text, slice.map((child) => child.match.node), reparse);
 }
 
@@ -152,11 +165,11 @@ function repairSeparately(
 ): void {
   for (let index = start; index < end; index++) {
     const child = written[index]!;
-    if (parsesAs(child.text, [child.match.node], reparse)) continue;
+    if (parsesAs(indentationOf(child) + child.text, [child.match.node], reparse)) continue;
     for (const attempt of attempts) {
       const text = writeFreshBlock(child.match.node, '', attempt);
       if (parsesAs(text, [child.match.node], reparse)) {
-        written[index] = { ...child, text };
+        written[index] = { ...child, text, gapBefore: withoutIndentation(child.gapBefore) };
         break;
       }
     }
@@ -166,7 +179,23 @@ function repairSeparately(
 function rewrite(written: WrittenChild[], start: number, end: number, context: WriterContext): void {
   for (let index = start; index < end; index++) {
     const child = written[index]!;
-    if (!isEmptyParagraph(child.match.node)) written[index] = { ...child, text: writeFreshBlock(child.match.node, '', context) };
+    if (isEmptyParagraph(child.match.node)) continue;
+    const text = writeFreshBlock(child.match.node, '', context);
+    written[index] = { ...child, text, gapBefore: withoutIndentation(child.gapBefore) };
   }
 }
 
+
+/**
+ * A block's source range starts after the indentation of its first line (`   ```js`), which is
+ * part of the separator before it; for fenced code it decides how much indentation the content
+ * loses, so it belongs to the block when the block is checked.
+ */
+function indentationOf(child: WrittenChild): string {
+  return /[ \t]*$/.exec(child.gapBefore)![0];
+}
+
+/** A block written anew starts at the margin: the old block's indentation does not fit it. */
+function withoutIndentation(gap: string): string {
+  return gap.replace(/[ \t]+$/, '');
+}

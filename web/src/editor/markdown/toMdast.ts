@@ -3,7 +3,6 @@ import type { MdNode } from './mdastNode';
 import { normalizeLabel } from './mdastNode';
 import { phrasingContent, type DefinitionTarget, type InlineWriteContext } from './toMdastInline';
 
-export type { InlineWriteContext as MdastWriteContext } from './toMdastInline';
 
 /** The link reference definitions of an editor document, for writing reference links. */
 export function collectDefinitionTargets(doc: ProseMirrorNode): Map<string, DefinitionTarget> {

@@ -7,62 +7,68 @@ import { nodeKey } from './nodeKey';
 import { stringifyMdast } from './stringify';
 import type { MarkdownConventions } from './types';
 
-/** Definitions that text being checked may refer to, written before it when it is parsed. */
+/** The definitions of the document, which text being checked may refer to. */
 export interface ReparseContext {
-  readonly prelude: string;
-  readonly preludeBlocks: number;
+  /** `[^label]: x` and `[label]: url` lines for the definitions that `text` mentions. */
+  preludeFor(text: string): { prelude: string; blocks: number };
 }
 
 const PRELUDE_END = '[vmark-prelude-end]: #';
 
+interface PreludeEntry {
+  readonly mention: string;
+  readonly line: string;
+}
+
 /**
  * References and footnote calls only parse as such when their definition exists, so a piece
- * of the document is checked with the document's definitions in front of it. A final dummy
- * definition keeps indented text from continuing a footnote definition. Built on first use.
+ * of the document is checked with the definitions it mentions written in front of it. A final
+ * dummy definition keeps indented text from continuing a footnote definition.
  */
 export function reparseContext(doc: ProseMirrorNode, conventions: MarkdownConventions): ReparseContext {
-  let built: ReparseContext | undefined;
-  const build = (): ReparseContext => {
-    built ??= buildPrelude(doc, conventions);
-    return built;
-  };
+  let entries: PreludeEntry[] | undefined;
   return {
-    get prelude() {
-      return build().prelude;
-    },
-    get preludeBlocks() {
-      return build().preludeBlocks;
+    preludeFor(text) {
+      entries ??= preludeEntries(doc, conventions);
+      const mentions = collapseWhitespace(text).toLowerCase();
+      const lines = entries.filter((entry) => mentions.includes(entry.mention)).map((entry) => entry.line);
+      if (lines.length === 0) return { prelude: '', blocks: 0 };
+      return { prelude: `${[...lines, PRELUDE_END].join('\n\n')}\n\n`, blocks: lines.length + 1 };
     },
   };
 }
 
-function buildPrelude(doc: ProseMirrorNode, conventions: MarkdownConventions): ReparseContext {
-  const footnotes: string[] = [];
-  const definitions: MdNode[] = [];
+function collapseWhitespace(text: string): string {
+  return text.replace(/[\t\n\r ]+/g, ' ');
+}
+
+function preludeEntries(doc: ProseMirrorNode, conventions: MarkdownConventions): PreludeEntry[] {
+  const footnotes: PreludeEntry[] = [];
+  const definitions: PreludeEntry[] = [];
   doc.descendants((node) => {
+    const label = collapseWhitespace(String(node.attrs.label ?? node.attrs.identifier ?? '')).toLowerCase();
     if (node.type.name === 'footnoteDefinition') {
-      footnotes.push(`[^${String(node.attrs.label ?? node.attrs.identifier)}]: x`);
+      footnotes.push({ mention: `[^${label}]`, line: `[^${String(node.attrs.label ?? node.attrs.identifier)}]: x` });
     } else if (node.type.name === 'linkDefinition') {
-      const { identifier, label, url, title } = node.attrs;
-      definitions.push({ type: 'definition', identifier: String(identifier), label, url: String(url), title });
+      const { identifier, url, title } = node.attrs;
+      const definition: MdNode = { type: 'definition', identifier: String(identifier), label: node.attrs.label, url: String(url), title };
+      definitions.push({ mention: label, line: stringifyMdast([definition], { conventions }) });
     }
     return true;
   });
-  if (footnotes.length === 0 && definitions.length === 0) return { prelude: '', preludeBlocks: 0 };
-  const parts = [...footnotes, ...definitions.map((definition) => stringifyMdast([definition], { conventions })), PRELUDE_END];
-  return { prelude: `${parts.join('\n\n')}\n\n`, preludeBlocks: parts.length };
+  return [...footnotes, ...definitions];
 }
 
 /** Whether `text` parses back into exactly `expected` (meaning, not style). */
 export function parsesAs(text: string, expected: readonly ProseMirrorNode[], context: ReparseContext): boolean {
-  const usePrelude = text.includes('[') && context.preludeBlocks > 0;
+  const { prelude, blocks } = text.includes('[') ? context.preludeFor(text) : { prelude: '', blocks: 0 };
   // Not at the start of a document, a `---`/`+++` line is no front matter.
   const shielded = expected[0]?.type.name !== 'frontMatter' && startsLikeFrontMatter(text) ? `\n${text}` : text;
-  const body = usePrelude ? context.prelude + shielded : shielded;
+  const body = prelude + shielded;
   const parsed = documentFromMdast(parseMdast(body) as MdNode, body, markdownSchema());
   const isContent = (node: ProseMirrorNode) => !(node.type.name === 'paragraph' && node.childCount === 0);
   const actual = (parsed.children ?? [])
-    .slice(usePrelude ? context.preludeBlocks : 0)
+    .slice(blocks)
     .map((block) => block.node)
     .filter(isContent);
   const wanted = expected.filter(isContent);

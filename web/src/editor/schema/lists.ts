@@ -39,8 +39,9 @@ export const MarkdownListItem = ListItem.extend({
   },
 });
 
+// A GFM task item always starts with a paragraph: the checkbox is part of its first line.
 export const MarkdownTaskItem = TaskItem.configure({ nested: true }).extend({
-  content: 'block+',
+  content: 'paragraph block*',
   addAttributes() {
     return { ...this.parent?.(), ...spreadAttribute() };
   },
