@@ -3,6 +3,7 @@ import net from 'node:net';
 import { NATIVE_HOST_NAME } from '@vmark/shared';
 import path from 'node:path';
 import { readRuntimeFile } from '../../host/runtimeFile';
+import { stateDir } from '../../os/dirs';
 import { ALLOWED_ORIGIN, BROWSER_NAMES, userManifestDir, type HostManifest } from '../../os/hostManifest';
 import { EXTENSION_DIR, WEB_DIR, findBrowser } from '../../os/locations';
 
@@ -60,7 +61,10 @@ export async function doctorCommand(): Promise<boolean> {
   ];
   const browser = findBrowser();
   checks.push(browser ? { ok: true, what: `browser ${browser}` } : { ok: false, what: 'no Chromium found', fix: 'install chromium or set VMARK_BROWSER' });
-  const manifests = BROWSER_NAMES.map((b) => checkManifest(userManifestDir(b), b));
+  const manifests = [
+    checkManifest(path.join(stateDir(), 'profile', 'NativeMessagingHosts'), 'vmark start profile'),
+    ...BROWSER_NAMES.map((b) => checkManifest(userManifestDir(b), b)),
+  ];
   // one registered browser is enough
   if (manifests.some((m) => m.ok)) checks.push(...manifests.filter((m) => m.ok));
   else checks.push(...manifests);
