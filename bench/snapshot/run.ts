@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { connectAi, type Ai } from '../../tests/e2e/support/mcpClient';
 import { startStack } from '../../tests/e2e/support/stack';
@@ -12,7 +13,7 @@ import { MCP_RESPONSE_CAP_TOKENS, PEER_BASELINE, TARGET_MEDIAN_TOKENS } from './
  * client → vmark mcp → host → extension → page), next to the recorded peer figures. Not a test:
  * it always exits 0 and prints PASS or MISS per goal.
  */
-const PAGES_DIR = process.env.VMARK_PAGES_DIR ?? '/work/shared/fixtures/pages';
+const PAGES_DIR = process.env.VMARK_PAGES_DIR ?? fileURLToPath(new URL('../../tests/fixtures/pages', import.meta.url));
 const READS_PER_PAGE = 3;
 
 interface Measured {

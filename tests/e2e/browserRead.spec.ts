@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 // The read-only half, `browser_read`, plus browser.console_clear, against the real stack: snapshots
 // with generation-bound refs, screenshots as image blocks, query, extract, console capture,
 // wait_for, and the person's attach approval for their own tabs.
@@ -81,8 +82,8 @@ test('BRR-QUERY-01 BRR-QUERY-02 browser_read.query returns structured DOM data, 
   expect(textOf(bad)).toMatch(/query failed/);
 });
 
-test('BRR-EXTRACT-01 BRR-EXTRACT-04 browser_read.extract returns reader-mode Markdown without the wiki chrome', async ({ ai, site }) => {
-  await ai.ok('browser', { action: 'open', url: site.url('/wikipedia.html') });
+test('BRR-EXTRACT-01 BRR-EXTRACT-03 BRR-EXTRACT-04 browser_read.extract returns reader-mode Markdown without the wiki chrome, read outside the page', async ({ stack, ai, site }) => {
+  await ai.ok('browser', { action: 'open', url: site.url('/wikipedia.html?token=S3CRET') });
   const result = await ai.call('browser_read', { action: 'extract' });
   expect(textOf(result)).toMatch(UNTRUSTED);
   const page = result.structuredContent as { title: string; byline: string | null; url: string; markdown: string; textLength: number; truncated: boolean; untrusted: boolean };
@@ -90,6 +91,12 @@ test('BRR-EXTRACT-01 BRR-EXTRACT-04 browser_read.extract returns reader-mode Mar
   expect(page.title.length).toBeGreaterThan(0);
   expect(page.textLength).toBeGreaterThan(1000);
   expect(page.markdown).not.toMatch(/\[edit\]/);
+  expect(page.markdown).toMatch(/\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\//);
+  // relative links resolve against the redacted URL: the page's query never rides along
+  expect(page.markdown).not.toContain('S3CRET');
+  // the reading ran in the extension's offscreen document
+  const worker = await stack.serviceWorker();
+  expect(await worker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).length)).toBe(1);
 });
 
 test('BRR-04 page text that tries to inject instructions or bidi tricks comes back neutralised and marked untrusted', async ({ ai, site }) => {

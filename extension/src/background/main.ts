@@ -4,6 +4,9 @@ import { NativePort } from './nativePort';
 import { routeCall } from './router';
 import { assignLabel, forgetWindow, markUsed } from './routingState';
 import { hostStatus, settlePing, type StatusRequest } from './status';
+import { registerBrowserListeners } from '../browser/listeners';
+import { rescueStuckEditors } from './editorRescue';
+import { onConnectionClosed, onHostInfo } from '../browser/sessionLifecycle';
 
 // Top level: listeners only. This file runs again every time the worker wakes up.
 const native = new NativePort();
@@ -32,15 +35,19 @@ native.onMessage((message: HostToExtension) => {
     case 'connectionClosed':
       // approvals belong to one MCP connection: the editors drop those of a connection that left
       for (const window of editors.list()) window.port.postMessage({ type: 'connectionClosed', connectionId: message.connectionId } satisfies ExtensionToEditor);
+      void onConnectionClosed(message.connectionId);
       return;
     case 'hostInfo':
       void chrome.storage.session.set({ launch: { allowLoopback: message.allowLoopback } });
+      void onHostInfo(message.pid);
       return;
     default:
       return;
   }
 });
 native.connect();
+registerBrowserListeners();
+rescueStuckEditors();
 
 chrome.runtime.onConnectExternal.addListener((port) => {
   const tab = port.sender?.tab;

@@ -3,6 +3,7 @@ import type { EditorPorts, EditorWindow } from './editorPorts';
 import { mostRecentlyUsed } from './routingState';
 import { collectReports, getState } from './session/getState';
 import { focusWindow } from './workspace/focusWindow';
+import { BROWSER_TOOLS, routeBrowserCall } from '../browser/browserRouter';
 
 const NO_EDITOR_MESSAGE =
   'No VMark editor window is open in the browser. Open the editor (`vmark start` prints its address) and retry.';
@@ -40,7 +41,8 @@ async function pickWindow(ports: EditorPorts, request: CallRequest): Promise<Edi
 }
 
 export async function routeCall(ports: EditorPorts, request: CallRequest): Promise<CallOutcome> {
-  if (request.tool === 'session' && request.action === 'get_state') return ok(await getState(ports));
+  if (request.tool === 'session' && request.action === 'get_state') return ok(await getState(ports, request.principal));
+  if (BROWSER_TOOLS.has(request.tool)) return routeBrowserCall(request);
   if (request.tool === 'workspace' && request.action === 'focus_window') {
     return focusWindow(ports, (request.args as { windowLabel: string }).windowLabel);
   }

@@ -6,7 +6,7 @@
 
 import { clearConsole, readConsole } from './console/readConsole';
 import { describeRef, matches } from './conditions/matches';
-import { extract } from './extract/extract';
+import { captureReaderHtml, extract } from './extract/extract';
 import { detectGate } from './gate/detectGate';
 import { query } from './query/query';
 import { refGeneration, resetRefs, resolveRef } from './refs/refStore';
@@ -27,6 +27,8 @@ const api: VmarkPageApi = {
   resetRefs,
   query: neutralised(query),
   extract: neutralised(extract),
+  // Raw HTML for the extension's reader, never for the AI: the reader's output is neutralised there.
+  captureReaderHtml,
   detectGate: neutralised(detectGate),
   readConsole: neutralised(readConsole),
   clearConsole: neutralised(clearConsole),

@@ -2,7 +2,7 @@
 
 import type { ConsoleResult } from './console/readConsole';
 import type { Condition, MatchResult } from './conditions/matches';
-import type { ExtractOptions, ExtractResult } from './extract/extract';
+import type { ExtractOptions, ExtractResult, ReaderCapture } from './extract/extract';
 import type { Gate } from './gate/classifyGate';
 import type { QueryOptions, QueryResult } from './query/query';
 import type { SnapshotOptions, SnapshotResult } from './snapshot/snapshot';
@@ -20,10 +20,12 @@ export interface VmarkPageApi {
   resetRefs(): { generation: number };
   query(options: QueryOptions): QueryResult;
   extract(options?: ExtractOptions): ExtractResult;
+  /** The bounded, visible-only HTML for the extension's reader (the reading itself runs outside the page). */
+  captureReaderHtml(options?: { maxChars?: number }): ReaderCapture;
   detectGate(): Gate | null;
   readConsole(): ConsoleResult;
   clearConsole(): ConsoleResult;
   matches(condition: Condition): MatchResult;
 }
 
-export type { Condition, ConsoleResult, ExtractOptions, ExtractResult, Gate, MatchResult, QueryOptions, QueryResult, SnapshotOptions, SnapshotResult };
+export type { Condition, ConsoleResult, ExtractOptions, ExtractResult, Gate, MatchResult, QueryOptions, QueryResult, ReaderCapture, SnapshotOptions, SnapshotResult };

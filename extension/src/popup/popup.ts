@@ -1,4 +1,5 @@
 import type { Status } from '../background/status';
+import { bindBrowserSettings } from './browserSettingsForm';
 
 const statusLine = document.getElementById('status') as HTMLParagraphElement;
 const details = document.getElementById('details') as HTMLUListElement;
@@ -22,3 +23,4 @@ async function refresh(): Promise<void> {
 }
 
 void refresh();
+void bindBrowserSettings();

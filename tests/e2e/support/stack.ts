@@ -42,6 +42,8 @@ export interface StackOptions {
   files?: Record<string, string>;
   /** Open the editor on the native workspace folder (default true). */
   nativeWorkspace?: boolean;
+  /** Let AI tabs open loopback addresses for this launch (what `vmark mcp --headless --allow-loopback` does). */
+  allowLoopback?: boolean;
 }
 
 /**
@@ -60,6 +62,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = { VMARK_RUNTIME_DIR: path.join(root, 'run'), VMARK_STATE_DIR: path.join(root, 'state') };
   fs.mkdirSync(env.VMARK_STATE_DIR, { recursive: true });
   fs.writeFileSync(path.join(env.VMARK_STATE_DIR, 'native-roots.json'), JSON.stringify([realWorkspace]));
+  if (options.allowLoopback) {
+    // the host reads it when the browser starts it and hands it to the extension (hostInfo)
+    fs.mkdirSync(env.VMARK_RUNTIME_DIR, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(path.join(env.VMARK_RUNTIME_DIR, 'launch.json'), JSON.stringify({ allowLoopback: true }), { mode: 0o600 });
+  }
   const profile = path.join(root, 'profile');
   await new Promise<void>((resolve, reject) => {
     const child = vmark(['install', '--profile', profile], env);

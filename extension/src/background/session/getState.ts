@@ -1,4 +1,5 @@
-import { MCP_PROTOCOL, SUPPORTED_KINDS, VMARK_VERSION, type WindowReport, type WindowState } from '@vmark/shared';
+import { MCP_PROTOCOL, SUPPORTED_KINDS, VMARK_VERSION, type Principal, type WindowReport, type WindowState } from '@vmark/shared';
+import { listBrowserTabs, type BrowserTabState } from '../../browser/browserTabsState';
 import type { EditorPorts, EditorWindow } from '../editorPorts';
 
 export interface CollectedWindow {
@@ -38,8 +39,12 @@ function labelOrder(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true });
 }
 
-export async function getState(ports: EditorPorts): Promise<{ windows: WindowState[]; capabilities: object }> {
-  const collected = await collectReports(ports);
+/** The seed's {windows, capabilities}, plus `browserTabs`: the caller's AI tabs and the person's tabs attached to it. */
+export async function getState(
+  ports: EditorPorts,
+  principal: Principal,
+): Promise<{ windows: WindowState[]; capabilities: object; browserTabs: BrowserTabState[] }> {
+  const [collected, browserTabs] = await Promise.all([collectReports(ports), listBrowserTabs(principal)]);
   const windows = await Promise.all(
     collected.map(async ({ window, report }): Promise<WindowState> => ({
       label: report.label,
@@ -52,5 +57,6 @@ export async function getState(ports: EditorPorts): Promise<{ windows: WindowSta
   return {
     windows,
     capabilities: { version: VMARK_VERSION, supportedKinds: [...SUPPORTED_KINDS], mcpProtocol: MCP_PROTOCOL },
+    browserTabs,
   };
 }

@@ -35,9 +35,3 @@ export function cloneVisibleDocument(): Document {
   if (document.body && clone.body) pruneHidden(document.body, clone.body);
   return clone;
 }
-
-export function cloneVisibleElement(live: Element): Element {
-  const clone = live.cloneNode(true) as Element;
-  pruneHidden(live, clone);
-  return clone;
-}

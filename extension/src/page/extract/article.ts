@@ -10,7 +10,8 @@ export interface ReaderArticle {
 /** A site plugin: it claims a page by its DOM and reads it, or declines with null. */
 export interface SiteReader {
   id: string;
-  read(): ReaderArticle | null;
+  /** `doc` is a visible-only copy of the page; the reader may change it. */
+  read(doc: Document): ReaderArticle | null;
 }
 
 export function plainTextLength(element: Element): number {

@@ -1,7 +1,6 @@
 // Wikipedia (any MediaWiki page, recognised by its DOM): the article body without the wiki
 // chrome — infoboxes, navboxes, hatnotes, [edit] links, the table of contents, reference marks.
 
-import { cloneVisibleElement } from '../dom/visibleClone';
 import { plainTextLength, type SiteReader } from './article';
 
 const WIKI_CHROME = [
@@ -14,15 +13,13 @@ const WIKI_CHROME = [
 
 export const wikipediaReader: SiteReader = {
   id: 'wikipedia',
-  read() {
-    const live =
-      document.querySelector('#mw-content-text .mw-parser-output') ?? document.querySelector('#mw-content-text');
-    if (!live) return null;
-    const content = cloneVisibleElement(live);
+  read(doc) {
+    const content = doc.querySelector('#mw-content-text .mw-parser-output') ?? doc.querySelector('#mw-content-text');
+    if (!content) return null;
     for (const chrome of Array.from(content.querySelectorAll(WIKI_CHROME))) chrome.remove();
-    const heading = document.querySelector('#firstHeading')?.textContent?.trim();
+    const heading = doc.querySelector('#firstHeading')?.textContent?.trim();
     return {
-      title: heading || document.title.replace(/\s+[-–—]\s+Wikipedia.*$/, ''),
+      title: heading || doc.title.replace(/\s+[-–—]\s+Wikipedia.*$/, ''),
       byline: null,
       content,
       textLength: plainTextLength(content),

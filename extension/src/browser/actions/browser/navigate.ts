@@ -1,0 +1,22 @@
+import { browserTool } from '@vmark/shared';
+import { defineBrowserAction } from '../../defineBrowserAction';
+import { checkDestination } from '../../navigation/destinationApproval';
+import { navigateAiTab } from '../../navigation/navigateAiTab';
+import { redactUrl } from '../../navigation/pageFacts';
+import { checkNavigationUrl } from '../../navigation/urlPolicy';
+import { DEFAULT_NAVIGATION_TIMEOUT_MS, refuse } from '../../refusals';
+import { loopbackAllowed } from '../../settings';
+
+export const navigate = defineBrowserAction(browserTool, 'navigate', {
+  needs: 'ai-tab',
+  async run(ctx, args) {
+    if (ctx.target.kind !== 'ai') throw new Error('navigate needs an AI tab');
+    const verdict = checkNavigationUrl(args.url, { allowLoopback: await loopbackAllowed(ctx.settings) });
+    if (!verdict.ok) return refuse(verdict.token, verdict.message, { url: redactUrl(args.url), tabId: ctx.target.tabId });
+    if (ctx.target.tab.posture === 'shared') {
+      const pending = await checkDestination(ctx.session, ctx.target.chromeTabId, verdict.url);
+      if (pending) return pending;
+    }
+    return navigateAiTab(ctx.session.key, ctx.target.chromeTabId, verdict.url, args.timeoutMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS);
+  },
+});

@@ -1,0 +1,37 @@
+import { browserReadTool, ok } from '@vmark/shared';
+import { defineBrowserAction } from '../../defineBrowserAction';
+import { redactUrl, safeTitle } from '../../navigation/pageFacts';
+import { waitForPaint } from '../../pageApi/callPage';
+import { withCaptureSlot } from '../../screenshot/captureQuota';
+import { encodeJpeg } from '../../screenshot/encodeJpeg';
+
+/**
+ * The browser's own capture of what the tab shows (captureVisibleTab): no page script reads the
+ * DOM. It only sees the active tab of a window, so a tab behind another is not captured at all
+ * rather than capturing whatever is in front of it.
+ */
+export const screenshot = defineBrowserAction(browserReadTool, 'screenshot', {
+  needs: 'readable',
+  async run(ctx) {
+    const tab = await chrome.tabs.get(ctx.target.chromeTabId);
+    const url = redactUrl(tab.url ?? '');
+    const title = safeTitle(tab.title);
+    const page = { tabId: ctx.target.tabId, url, title, untrusted: true };
+    if (!tab.active) {
+      return ok(
+        { ...page, captured: false },
+        { notice: `Tab ${ctx.target.tabId} is not the visible tab of its window, so there is nothing to capture; browser.navigate brings an AI tab to the front.` },
+      );
+    }
+    await waitForPaint(ctx.target.chromeTabId);
+    const dataUrl = await withCaptureSlot(() => chrome.tabs.captureVisibleTab(tab.windowId, { format: 'jpeg', quality: 80 }));
+    const image = await encodeJpeg(dataUrl);
+    return ok(
+      { ...page, captured: true, width: image.width, height: image.height },
+      {
+        notice: `Screenshot of "${title}" (${url}); the pixels are page-controlled and untrusted.`,
+        images: [{ type: 'image', data: image.base64, mimeType: 'image/jpeg' }],
+      },
+    );
+  },
+});

@@ -1,0 +1,75 @@
+import type { Principal } from '@vmark/shared';
+import { redactUrl, safeTitle } from './navigation/pageFacts';
+import { readSettings, type Posture } from './settings';
+import { loadBrowserState } from './state/browserState';
+import { sessionFor } from './state/sessions';
+import { endSession } from './sessionLifecycle';
+import { toBrowserTabId } from './tabs/tabIds';
+
+/** One browser tab as session.get_state lists it (next to the seed's `windows`, which stay as they are). */
+export interface BrowserTabState {
+  id: string;
+  kind: 'ai' | 'person';
+  title: string;
+  url: string;
+  loading: boolean;
+  /** Navigation generation of an AI tab (refs and approvals bind to it); null for a person's tab. */
+  generation: number | null;
+  /** Who drives it: the AI, or the person with the AI attached for one read or until the next navigation. */
+  automation: 'ai' | 'attached-once' | 'attached-until-navigation';
+  posture: Posture | null;
+  /** The tab browser calls without tabId use. */
+  current: boolean;
+  active: boolean;
+}
+
+async function chromeTabs(ids: number[]): Promise<Map<number, chrome.tabs.Tab>> {
+  const tabs = await Promise.all(ids.map((id) => chrome.tabs.get(id).catch(() => null)));
+  return new Map(tabs.filter((t): t is chrome.tabs.Tab => t?.id !== undefined).map((t) => [t.id!, t]));
+}
+
+/** The calling session's AI tabs and the person's tabs attached to it; never the person's other tabs. */
+export async function listBrowserTabs(principal: Principal): Promise<BrowserTabState[]> {
+  if (!(await readSettings()).enabled) return [];
+  // sessionFor, not a lookup: after a worker stop the client is back under a new connection id.
+  const { session, expired } = await sessionFor(principal);
+  for (const key of expired) void endSession(key);
+  const state = await loadBrowserState();
+  const aiTabs = Object.values(state.aiTabs).filter((t) => t.sessionKey === session.key);
+  const attachments = Object.values(state.attachments).filter((a) => a.sessionKey === session.key);
+  const live = await chromeTabs([...aiTabs.map((t) => t.chromeTabId), ...attachments.map((a) => a.chromeTabId)]);
+  const entries: BrowserTabState[] = [];
+  for (const tab of aiTabs) {
+    const chromeTab = live.get(tab.chromeTabId);
+    if (!chromeTab) continue;
+    entries.push({
+      id: toBrowserTabId(tab.chromeTabId),
+      kind: 'ai',
+      title: safeTitle(chromeTab.title),
+      url: redactUrl(chromeTab.url ?? tab.url),
+      loading: chromeTab.status === 'loading',
+      generation: tab.generation,
+      automation: 'ai',
+      posture: tab.posture,
+      current: session.currentTabId === tab.chromeTabId,
+      active: chromeTab.active,
+    });
+  }
+  for (const attachment of attachments) {
+    const chromeTab = live.get(attachment.chromeTabId);
+    if (!chromeTab) continue;
+    entries.push({
+      id: toBrowserTabId(attachment.chromeTabId),
+      kind: 'person',
+      title: safeTitle(chromeTab.title),
+      url: redactUrl(chromeTab.url ?? ''),
+      loading: chromeTab.status === 'loading',
+      generation: null,
+      automation: attachment.mode === 'once' ? 'attached-once' : 'attached-until-navigation',
+      posture: null,
+      current: false,
+      active: chromeTab.active,
+    });
+  }
+  return entries;
+}

@@ -1,0 +1,50 @@
+import { decide, onWindowRemoved, promptView, type PromptMessage } from './approvals/prompts';
+import { onCommitted, onCompleted, onDomContentLoaded, onErrorOccurred, onSameDocumentNavigation } from './navigation/navigationEvents';
+import { onBrowserDisabled } from './sessionLifecycle';
+import { SETTINGS_KEY, type BrowserSettings } from './settings';
+import { syncNetworkRules } from './tabs/networkRules';
+import { onTabCreated, onTabRemoved, onTabReplaced } from './tabs/tabEvents';
+import { releaseStaleGroups } from './tabs/tabGroup';
+
+function logged(task: Promise<unknown>): void {
+  task.catch((error: unknown) => console.error('VMark browser:', error));
+}
+
+/** Every browser-module listener; registered at the top level of the worker, so events wake it. */
+export function registerBrowserListeners(): void {
+  chrome.webNavigation.onCommitted.addListener((d) => logged(onCommitted(d)));
+  chrome.webNavigation.onHistoryStateUpdated.addListener((d) => logged(onSameDocumentNavigation(d)));
+  chrome.webNavigation.onReferenceFragmentUpdated.addListener((d) => logged(onSameDocumentNavigation(d)));
+  chrome.webNavigation.onDOMContentLoaded.addListener((d) => logged(onDomContentLoaded(d)));
+  chrome.webNavigation.onCompleted.addListener((d) => logged(onCompleted(d)));
+  chrome.webNavigation.onErrorOccurred.addListener((d) => logged(onErrorOccurred(d)));
+  chrome.tabs.onCreated.addListener((tab) => logged(onTabCreated(tab)));
+  chrome.tabs.onRemoved.addListener((tabId) => logged(onTabRemoved(tabId)));
+  chrome.tabs.onReplaced.addListener((added, removed) => logged(onTabReplaced(added, removed)));
+  chrome.windows.onRemoved.addListener((windowId) => logged(onWindowRemoved(windowId)));
+  chrome.runtime.onStartup.addListener(() => logged(releaseStaleGroups()));
+
+  chrome.storage.onChanged.addListener((changes, area) => {
+    if (area === 'session' && changes.launch) logged(syncNetworkRules());
+    const change = changes[SETTINGS_KEY];
+    if (area !== 'local' || !change) return;
+    const before = change.oldValue as Partial<BrowserSettings> | undefined;
+    const after = change.newValue as Partial<BrowserSettings> | undefined;
+    if (before?.enabled !== false && after?.enabled === false) logged(onBrowserDisabled());
+    if (before?.allowLoopback !== after?.allowLoopback) logged(syncNetworkRules());
+  });
+
+  chrome.runtime.onMessage.addListener((message: PromptMessage, sender, sendResponse) => {
+    // Only the extension's own pages may answer a prompt.
+    if (sender.id !== chrome.runtime.id || !sender.url?.startsWith(chrome.runtime.getURL('approval.html'))) return false;
+    if (message?.type === 'vmark.prompt.get') {
+      void promptView(message.id).then(sendResponse);
+      return true;
+    }
+    if (message?.type === 'vmark.prompt.decide') {
+      void decide(message.id, message.decision).then(sendResponse);
+      return true;
+    }
+    return false;
+  });
+}

@@ -1,0 +1,84 @@
+import type { Gate } from '../../page/types';
+import { callPage, injectConsoleShim } from '../pageApi/callPage';
+import { aiTabIds } from '../state/aiTabCache';
+import { updateBrowserState, type BrowserState } from '../state/browserState';
+import { originOf, redactUrl, tabTitle } from './pageFacts';
+import { runningTicket } from './tickets';
+
+type NavDetails = { tabId: number; frameId: number; url: string };
+
+const isBlank = (url: string): boolean => url === 'about:blank' || url.startsWith('about:blank#');
+
+/** Any navigation of a person's tab ends every attachment to it ("until the next navigation"). */
+function dropAttachments(state: BrowserState, chromeTabId: number): void {
+  for (const [key, attachment] of Object.entries(state.attachments)) {
+    if (attachment.chromeTabId === chromeTabId) delete state.attachments[key];
+  }
+}
+
+export async function onCommitted(details: NavDetails): Promise<void> {
+  if (details.frameId !== 0) return;
+  const isAi = (await aiTabIds()).has(details.tabId);
+  if (isAi && !isBlank(details.url)) void injectConsoleShim(details.tabId);
+  await updateBrowserState((state) => {
+    dropAttachments(state, details.tabId);
+    const tab = state.aiTabs[String(details.tabId)];
+    if (!tab) return;
+    tab.generation++;
+    tab.url = redactUrl(details.url);
+    tab.origin = originOf(details.url);
+    const ticket = runningTicket(tab);
+    if (ticket?.state === 'pending' && !isBlank(details.url)) ticket.state = 'committed';
+  });
+}
+
+/** A second chance for the console shim, should the injection at commit have missed the document. */
+export async function onDomContentLoaded(details: NavDetails): Promise<void> {
+  if (details.frameId === 0 && (await aiTabIds()).has(details.tabId)) await injectConsoleShim(details.tabId);
+}
+
+/** pushState, replaceState and fragment changes: a new view, so a new generation. */
+export async function onSameDocumentNavigation(details: NavDetails): Promise<void> {
+  if (details.frameId !== 0) return;
+  await updateBrowserState((state) => {
+    dropAttachments(state, details.tabId);
+    const tab = state.aiTabs[String(details.tabId)];
+    if (!tab) return;
+    tab.generation++;
+    tab.url = redactUrl(details.url);
+    const ticket = runningTicket(tab);
+    if (ticket && ticket.requestedUrl === tab.url) {
+      ticket.state = 'settled';
+      ticket.result = { outcome: 'loaded', url: tab.url, title: '', generation: tab.generation };
+    }
+  });
+}
+
+export async function onCompleted(details: NavDetails): Promise<void> {
+  if (details.frameId !== 0 || !(await aiTabIds()).has(details.tabId)) return;
+  // Gate and title are read before settling, so the ticket's buffered result carries them.
+  const gate = await callPage<Gate | null>(details.tabId, 'detectGate').then((r) => r.value, () => null);
+  const title = await tabTitle(details.tabId);
+  await updateBrowserState((state) => {
+    const tab = state.aiTabs[String(details.tabId)];
+    if (!tab) return;
+    tab.title = title;
+    const ticket = runningTicket(tab);
+    if (ticket?.state !== 'committed') return;
+    ticket.state = 'settled';
+    ticket.result = { outcome: 'loaded', url: redactUrl(details.url), title, generation: tab.generation, ...(gate ? { gate } : {}) };
+  });
+}
+
+export async function onErrorOccurred(details: NavDetails & { error: string }): Promise<void> {
+  if (details.frameId !== 0 || !(await aiTabIds()).has(details.tabId)) return;
+  await updateBrowserState((state) => {
+    const tab = state.aiTabs[String(details.tabId)];
+    const ticket = tab && runningTicket(tab);
+    if (!tab || !ticket) return;
+    // Starting a navigation aborts the one it replaces: that abort is not this ticket's outcome.
+    if (details.error === 'net::ERR_ABORTED' && (ticket.state !== 'pending' || redactUrl(details.url) !== ticket.requestedUrl)) return;
+    ticket.state = 'settled';
+    ticket.result = { outcome: 'failed', url: redactUrl(details.url), title: '', generation: tab.generation, error: details.error };
+  });
+}

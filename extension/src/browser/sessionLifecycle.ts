@@ -1,0 +1,34 @@
+import { loadBrowserState, updateBrowserState } from './state/browserState';
+import { recordHost, removeSession } from './state/sessions';
+import { syncNetworkRules } from './tabs/networkRules';
+
+/**
+ * A session ends when its MCP connection closes (or its orphan expires): its AI tabs are
+ * transient, so they close, and with them the Sandbox tabs' cookie-less state; its approvals go.
+ */
+export async function endSession(sessionKey: string): Promise<void> {
+  const { tabIds, promptWindows } = await removeSession(sessionKey);
+  await syncNetworkRules();
+  for (const windowId of promptWindows) void chrome.windows.remove(windowId).catch(() => undefined);
+  if (tabIds.length > 0) await chrome.tabs.remove(tabIds).catch(() => undefined);
+}
+
+export async function onConnectionClosed(connectionId: string): Promise<void> {
+  if ((await loadBrowserState()).sessions[connectionId]) await endSession(connectionId);
+}
+
+export function onHostInfo(pid: number): Promise<void> {
+  return recordHost(pid);
+}
+
+/** The browser tools were switched off: no attachment or pending prompt outlives that. */
+export async function onBrowserDisabled(): Promise<void> {
+  const popups = await updateBrowserState((state) => {
+    state.attachments = {};
+    state.navigateOnce = [];
+    const windows = Object.values(state.prompts).map((p) => p.popupWindowId).filter((id): id is number => id !== null);
+    state.prompts = {};
+    return windows;
+  });
+  for (const windowId of popups) void chrome.windows.remove(windowId).catch(() => undefined);
+}

@@ -1,0 +1,141 @@
+import type { Gate } from '../../page/types';
+import type { Posture } from '../settings';
+
+/**
+ * Everything the browser module must not lose when the worker stops: it lives in
+ * chrome.storage.session (in memory, extension-only, cleared when the browser exits).
+ */
+
+/** One MCP connection's browser session: its AI tabs form one tab group. */
+export interface SessionRecord {
+  key: string;
+  clientName: string;
+  /** The host that carried the connection; a newer host means the connection is gone (see sessions.ts). */
+  hostPid: number | null;
+  groupId: number | null;
+  color: `${chrome.tabGroups.Color}`;
+  /** The AI tab calls without tabId go to. */
+  currentTabId: number | null;
+  /** Origins with a standing navigate grant (Shared profile). */
+  navigateGrants: string[];
+  lastUsedAt: number;
+  orphanedAt: number | null;
+}
+
+export interface TicketResult {
+  outcome: 'loaded' | 'failed';
+  url: string;
+  title: string;
+  generation: number;
+  error?: string;
+  gate?: Gate;
+}
+
+export interface Ticket {
+  navigationId: string;
+  requestedUrl: string;
+  state: 'pending' | 'committed' | 'settled' | 'superseded';
+  startedAt: number;
+  result?: TicketResult;
+  supersededBy?: string;
+}
+
+export interface AiTab {
+  chromeTabId: number;
+  sessionKey: string;
+  windowId: number;
+  posture: Posture;
+  /** Bumped on every main-frame navigation, same-document ones included; refs and approvals bind to it. */
+  generation: number;
+  /** Redacted (no userinfo, query or fragment). */
+  url: string;
+  origin: string | null;
+  title: string;
+  /** Highest ref number handed out on this tab; refs keep counting up across navigations. */
+  refFloor: number;
+  /** Origin an AI navigation was approved for (Shared profile): same-origin moves need no new approval. */
+  approvedOrigin: string | null;
+  tickets: Ticket[];
+}
+
+export type AttachmentMode = 'once' | 'until-navigation';
+
+/** A person's tab that one AI session may read. */
+export interface Attachment {
+  chromeTabId: number;
+  sessionKey: string;
+  mode: AttachmentMode;
+  /** Redacted URL at approval time: a different document means the approval has lapsed. */
+  url: string;
+}
+
+export type PromptKind = 'attach' | 'navigate';
+
+export interface Prompt {
+  id: string;
+  kind: PromptKind;
+  sessionKey: string;
+  clientName: string;
+  chromeTabId: number;
+  /** attach: the page's redacted URL; navigate: the destination's redacted URL. */
+  url: string;
+  origin: string;
+  pageTitle: string;
+  popupWindowId: number | null;
+}
+
+/** A one-time destination approval, spent by the retried navigate. */
+export interface NavigateOnce {
+  sessionKey: string;
+  chromeTabId: number;
+  origin: string;
+}
+
+export interface BrowserState {
+  sessions: Record<string, SessionRecord>;
+  aiTabs: Record<string, AiTab>;
+  attachments: Record<string, Attachment>;
+  prompts: Record<string, Prompt>;
+  navigateOnce: NavigateOnce[];
+  /** The window that holds Sandbox AI tabs. */
+  sandboxWindowId: number | null;
+  hostPid: number | null;
+  nextId: number;
+}
+
+const KEY = 'browser';
+
+function empty(): BrowserState {
+  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], sandboxWindowId: null, hostPid: null, nextId: 1 };
+}
+
+export async function loadBrowserState(): Promise<BrowserState> {
+  const stored = (await chrome.storage.session.get(KEY))[KEY] as Partial<BrowserState> | undefined;
+  return { ...empty(), ...stored };
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+const listeners = new Set<(state: BrowserState) => void>();
+
+/** Serialises read-modify-write cycles of this worker instance; `change` must not await. */
+export function updateBrowserState<T>(change: (state: BrowserState) => T): Promise<T> {
+  const run = queue.then(async () => {
+    const state = await loadBrowserState();
+    const result = change(state);
+    await chrome.storage.session.set({ [KEY]: state });
+    for (const listener of listeners) listener(state);
+    return result;
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Called after every committed change (ticket waiters, the in-memory AI tab cache). */
+export function onBrowserStateChange(listener: (state: BrowserState) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function attachmentKey(chromeTabId: number, sessionKey: string): string {
+  return `${chromeTabId}:${sessionKey}`;
+}

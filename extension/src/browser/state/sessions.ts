@@ -1,0 +1,95 @@
+import type { Principal } from '@vmark/shared';
+import { updateBrowserState, type BrowserState, type SessionRecord } from './browserState';
+
+const GROUP_COLORS: `${chrome.tabGroups.Color}`[] = ['purple', 'cyan', 'orange', 'pink', 'blue', 'green', 'yellow', 'red', 'grey'];
+/** A session whose host went away and that no reconnecting client claimed is ended after this. */
+export const ORPHAN_TTL_MS = 10 * 60_000;
+
+function pickColor(state: BrowserState): `${chrome.tabGroups.Color}` {
+  const used = new Set(Object.values(state.sessions).map((s) => s.color));
+  return GROUP_COLORS.find((c) => !used.has(c)) ?? GROUP_COLORS[Object.keys(state.sessions).length % GROUP_COLORS.length]!;
+}
+
+function isOrphan(session: SessionRecord, state: BrowserState): boolean {
+  return session.orphanedAt !== null || (state.hostPid !== null && session.hostPid !== state.hostPid);
+}
+
+/** Moves a session and everything keyed by it to a new connection id. */
+function rekey(state: BrowserState, from: string, to: string): void {
+  const session = state.sessions[from]!;
+  delete state.sessions[from];
+  state.sessions[to] = { ...session, key: to };
+  for (const tab of Object.values(state.aiTabs)) if (tab.sessionKey === from) tab.sessionKey = to;
+  for (const [key, attachment] of Object.entries(state.attachments)) {
+    if (attachment.sessionKey !== from) continue;
+    delete state.attachments[key];
+    state.attachments[`${attachment.chromeTabId}:${to}`] = { ...attachment, sessionKey: to };
+  }
+  for (const prompt of Object.values(state.prompts)) if (prompt.sessionKey === from) prompt.sessionKey = to;
+  for (const once of state.navigateOnce) if (once.sessionKey === from) once.sessionKey = to;
+}
+
+/**
+ * The browser session of an MCP connection. A worker stop ends the host, so the client comes back
+ * with a new connection id; it then adopts the orphaned session of the same client name, tabs
+ * and all. Returns the sessions that expired unclaimed, for the caller to tear down.
+ */
+export function sessionFor(principal: Principal): Promise<{ session: SessionRecord; expired: string[] }> {
+  return updateBrowserState((state) => {
+    const now = Date.now();
+    let session = state.sessions[principal.connectionId];
+    if (!session) {
+      const orphan = Object.values(state.sessions)
+        .filter((s) => s.clientName === principal.clientName && isOrphan(s, state))
+        .sort((a, b) => b.lastUsedAt - a.lastUsedAt)[0];
+      if (orphan) rekey(state, orphan.key, principal.connectionId);
+      else {
+        state.sessions[principal.connectionId] = {
+          key: principal.connectionId,
+          clientName: principal.clientName,
+          hostPid: state.hostPid,
+          groupId: null,
+          color: pickColor(state),
+          currentTabId: null,
+          navigateGrants: [],
+          lastUsedAt: now,
+          orphanedAt: null,
+        };
+      }
+      session = state.sessions[principal.connectionId]!;
+    }
+    session.hostPid = state.hostPid;
+    session.orphanedAt = null;
+    session.lastUsedAt = now;
+    const expired = Object.values(state.sessions)
+      .filter((s) => s.key !== session.key && isOrphan(s, state) && now - (s.orphanedAt ?? s.lastUsedAt) > ORPHAN_TTL_MS)
+      .map((s) => s.key);
+    return { session: { ...session }, expired };
+  });
+}
+
+/** A new host: every session it did not carry is now an orphan waiting for its client. */
+export function recordHost(pid: number): Promise<void> {
+  return updateBrowserState((state) => {
+    state.hostPid = pid;
+    for (const session of Object.values(state.sessions)) if (session.hostPid !== pid) session.orphanedAt ??= Date.now();
+  });
+}
+
+/** Removes a session and its approvals; returns the AI tabs it owned, for the caller to close. */
+export function removeSession(sessionKey: string): Promise<{ tabIds: number[]; promptWindows: number[] }> {
+  return updateBrowserState((state) => {
+    delete state.sessions[sessionKey];
+    const tabIds = Object.values(state.aiTabs).filter((t) => t.sessionKey === sessionKey).map((t) => t.chromeTabId);
+    for (const id of tabIds) delete state.aiTabs[String(id)];
+    for (const [key, attachment] of Object.entries(state.attachments)) if (attachment.sessionKey === sessionKey) delete state.attachments[key];
+    const promptWindows: number[] = [];
+    for (const [id, prompt] of Object.entries(state.prompts)) {
+      if (prompt.sessionKey !== sessionKey) continue;
+      if (prompt.popupWindowId !== null) promptWindows.push(prompt.popupWindowId);
+      delete state.prompts[id];
+    }
+    state.navigateOnce = state.navigateOnce.filter((o) => o.sessionKey !== sessionKey);
+    return { tabIds, promptWindows };
+  });
+}

@@ -1,0 +1,55 @@
+import type { Decision, PromptMessage, PromptView } from '../approvals/prompts';
+
+// The person's side of an approval. Page-provided text (title, URL) is only ever set as text.
+const id = new URLSearchParams(location.search).get('prompt') ?? '';
+const question = document.getElementById('question') as HTMLHeadingElement;
+const origin = document.getElementById('origin') as HTMLElement;
+const page = document.getElementById('page') as HTMLElement;
+const explain = document.getElementById('explain') as HTMLParagraphElement;
+const buttons = document.getElementById('buttons') as HTMLDivElement;
+
+const CHOICES: Record<PromptView['kind'], [Decision, string][]> = {
+  attach: [['once', 'Allow once'], ['until-navigation', 'Allow until next navigation'], ['deny', 'Deny']],
+  navigate: [['once', 'Allow once'], ['site', 'Allow on this site'], ['deny', 'Deny']],
+};
+
+function send(message: PromptMessage): Promise<unknown> {
+  return chrome.runtime.sendMessage(message);
+}
+
+async function choose(decision: Decision): Promise<void> {
+  for (const button of Array.from(buttons.querySelectorAll('button'))) button.disabled = true;
+  await send({ type: 'vmark.prompt.decide', id, decision });
+  window.close();
+}
+
+async function show(): Promise<void> {
+  const view = (await send({ type: 'vmark.prompt.get', id })) as PromptView | null;
+  if (!view) {
+    question.textContent = 'This request is no longer pending.';
+    return;
+  }
+  question.textContent =
+    view.kind === 'attach'
+      ? `${view.clientName} wants to read one of your tabs`
+      : `${view.clientName} wants to open a new site with your cookies`;
+  origin.textContent = view.origin;
+  page.textContent = view.kind === 'attach' ? `${view.pageTitle || '(untitled)'} — ${view.url}` : view.url;
+  explain.textContent =
+    view.kind === 'attach'
+      ? '"Allow once" covers a single read. "Until next navigation" lasts until this tab loads another page.'
+      : 'Shared profile posture: the AI tab uses your logins. "Allow on this site" lasts for this AI session.';
+  for (const [decision, label] of CHOICES[view.kind]) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = label;
+    button.addEventListener('click', () => void choose(decision));
+    buttons.append(button);
+    if (decision === 'deny') button.focus();
+  }
+}
+
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') void choose('deny');
+});
+void show();

@@ -1,0 +1,35 @@
+import { test as base, expect } from '@playwright/test';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { connectAi, textOf, type Ai } from './mcpClient';
+import { startSite, type Site } from './site';
+import { startStack, type Stack } from './stack';
+
+export { expect, textOf };
+
+/** Browser-tool tests: a stack whose AI tabs may reach the loopback fixture site. */
+export const test = base.extend<{ stack: Stack; ai: Ai; site: Site }>({
+  site: async ({}, use) => {
+    const site = await startSite();
+    await use(site);
+    await site.close();
+  },
+  stack: async ({}, use) => {
+    const stack = await startStack({ allowLoopback: true });
+    await use(stack);
+    await stack.close();
+  },
+  ai: async ({ stack }, use) => {
+    const ai = await connectAi(stack.env);
+    await use(ai);
+    await ai.close();
+  },
+});
+
+/** The structuredContent of a browser refusal: {error, token, message, data}. */
+export function refusalOf(result: CallToolResult): { token: string; message: string; data?: Record<string, unknown> } {
+  expect(result.isError, textOf(result)).toBe(true);
+  const structured = result.structuredContent as { token: string; message: string; data?: Record<string, unknown> } | undefined;
+  expect(structured?.token, textOf(result)).toBeTruthy();
+  expect(textOf(result)).toBe(`${structured?.token}: ${structured?.message}`);
+  return structured!;
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { REPO_ROOT } from './paths';
+
+const SITE_DIR = path.join(REPO_ROOT, 'tests', 'fixtures', 'site');
+
+/** The fixture site on 127.0.0.1 (AI tabs reach it only in a stack started with allowLoopback). */
+export interface Site {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  url(pathname: string): string;
+  /** Request paths in arrival order, with the Cookie header each carried. */
+  requests: { path: string; cookie: string | undefined }[];
+  close(): Promise<void>;
+}
+
+function sendFile(res: http.ServerResponse, file: string, status = 200): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  fs.createReadStream(file).pipe(res);
+}
+
+/**
+ * Static pages from tests/fixtures/site plus a few dynamic routes:
+ * /slow?ms=N&title=T (answers after N ms), /redirect?to=URL (302), /set-cookie (sets `ai=1`),
+ * /echo-cookie (shows the Cookie header it got). rate-limit.html is served with HTTP 429.
+ */
+export async function startSite(): Promise<Site> {
+  const requests: Site['requests'] = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    requests.push({ path: url.pathname + url.search, cookie: req.headers.cookie });
+    const page = (title: string, body: string, headers: Record<string, string> = {}): void => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers });
+      res.end(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`);
+    };
+    switch (url.pathname) {
+      case '/slow': {
+        const ms = Number(url.searchParams.get('ms') ?? '3000');
+        const title = url.searchParams.get('title') ?? 'Slow page';
+        setTimeout(() => page(title, `<h1>${title}</h1>`), ms);
+        return;
+      }
+      case '/redirect':
+        res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
+        return;
+      case '/set-cookie':
+        page('Cookie set', '<h1>Cookie set</h1>', { 'set-cookie': 'ai=1; Path=/' });
+        return;
+      case '/echo-cookie':
+        page('Cookie echo', `<h1 id="cookie">cookie=${(req.headers.cookie ?? '').replace(/[<&]/g, '')}</h1>`);
+        return;
+    }
+    const file = path.join(SITE_DIR, path.normalize(decodeURIComponent(url.pathname)));
+    if (!file.startsWith(SITE_DIR) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    sendFile(res, file, path.basename(file) === 'rate-limit.html' ? 429 : 200);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    origin,
+    url: (pathname) => `${origin}${pathname.startsWith('/') ? '' : '/'}${pathname}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
