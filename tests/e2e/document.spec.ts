@@ -137,3 +137,29 @@ test('DOC-WRITE-07 document.write keeps the document line endings (CRLF file sta
   await ai.ok('document', { action: 'write', tabId, content: 'one\ntwo\n' });
   expect(fs.readFileSync(file, 'utf8')).toBe('one\r\ntwo\r\n');
 });
+
+test('ERR-06 SEL-02 VMark data under .vmark/ opens read-only: writes are READ_ONLY, selection has NO_EDITOR', async ({ stack, ai }) => {
+  const file = path.join(stack.workspace, '.vmark', 'notes.md');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, 'internal\n');
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  const write = await ai.call('document', { action: 'write', tabId, content: 'changed\n' });
+  expect(write.structuredContent).toMatchObject({ error: 'READ_ONLY' });
+  const transform = await ai.call('document', { action: 'transform', tabId, kind: 'cjk-spacing' });
+  expect(transform.structuredContent).toMatchObject({ error: 'READ_ONLY' });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  const selection = await ai.call('selection', { action: 'get' });
+  expect(selection.structuredContent).toMatchObject({ error: 'NO_EDITOR' });
+  expect(fs.readFileSync(file, 'utf8')).toBe('internal\n');
+});
+
+test('DOC-WRITE-28 an editor failure after the change answers INTERNAL with applied:true, durable and current_revision', async ({ stack, ai }) => {
+  const { tabId } = await openNote(stack, ai, 'fail.md', 'before\n');
+  await stack.page.evaluate(() => {
+    (window as unknown as { vmarkDebug: { journal: { faults: { failAfterApply: boolean } } } }).vmarkDebug.journal.faults.failAfterApply = true;
+  });
+  const result = await ai.call('document', { action: 'write', tabId, content: 'after\n', save: false });
+  const read = await ai.ok<Read>('document', { action: 'read', tabId });
+  expect(result.structuredContent).toMatchObject({ error: 'INTERNAL', applied: true, durable: true, current_revision: read.revision });
+  expect(read.content).toBe('after\n');
+});

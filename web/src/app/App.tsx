@@ -158,7 +158,11 @@ export function App() {
         <div className="workbench">
           <div className="editor-area">
             {activeTab ? (
-              activeTab.kind === 'markdown' && activeTab.mode === 'wysiwyg' ? (
+              activeTab.readOnly ? (
+                <pre className="viewer" aria-label={`${activeTab.title} (read-only)`}>
+                  {activeTab.content}
+                </pre>
+              ) : activeTab.kind === 'markdown' && activeTab.mode === 'wysiwyg' ? (
                 <WysiwygEditor key={`${activeTab.id}:wysiwyg`} tab={activeTab} store={store} />
               ) : (
                 <SourceEditor key={`${activeTab.id}:source`} tab={activeTab} store={store} comments={comments} />

@@ -29,7 +29,7 @@ export class AgentJournal {
    * Fault injection for the end-to-end tests (reached through window.vmarkDebug): a disabled journal,
    * a slow recording step, completions that fail to persist.
    */
-  readonly faults = { disabled: false, recordDelayMs: 0, failCompletions: 0 };
+  readonly faults = { disabled: false, recordDelayMs: 0, failCompletions: 0, failAfterApply: false };
 
   private async open(): Promise<Db> {
     if (this.faults.disabled) throw new Error('journal is disabled');

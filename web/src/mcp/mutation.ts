@@ -151,6 +151,10 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
       let content: string;
       try {
         content = plan.apply(next);
+        if (journal.faults.failAfterApply) {
+          journal.faults.failAfterApply = false;
+          throw new Error('injected editor failure after the change');
+        }
       } catch (error) {
         const after = store.tab(tab.id);
         const changed = after !== undefined && after.content !== tab.content;

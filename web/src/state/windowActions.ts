@@ -63,7 +63,7 @@ export function createTab(
     revision: newRevision(),
     pinned: false,
     mode: init.kind === 'yaml-workflow' || isLargeDocument(init.content) ? 'source' : 'wysiwyg',
-    readOnly: false,
+    readOnly: init.filePath !== null && isVMarkData(init.filePath),
     journalSeenAt: Date.now(),
     diverged: false,
     conflict: null,
@@ -104,6 +104,11 @@ export function removeTab(store: WindowStore, tabId: string): void {
     }
     return { ...m, tabs, activeTabId };
   });
+}
+
+/** VMark's own data beside a workspace (comments, ledger) opens read-only: edits go through VMark, not the text. */
+export function isVMarkData(path: string): boolean {
+  return path.split('/').includes('.vmark');
 }
 
 /** Over ~2 MB or 20k lines a document opens in source mode (the WYSIWYG view would be too slow). */
