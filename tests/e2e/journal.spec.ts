@@ -134,3 +134,18 @@ test('DOC-WRITE-24 after another window wrote the document, this tab gets STALE_
   const refused = await ai.call('document', { action: 'write', tabId: b.tabId, content: 'window-2 wrote\n', save: false });
   expect(refused.structuredContent).toMatchObject({ error: 'STALE_PARENT' });
 });
+
+test('ERR-05 a write that waits 3 s behind another write to the same document is refused with WRITE_BUSY (plain string) and not executed', async ({ stack, ai }) => {
+  const { tabId } = await openFocused(stack, ai);
+  await injectFaults(stack.page, { recordDelayMs: 4_500 });
+  const slow = ai.call('document', { action: 'write', tabId, content: 'first\n', save: false });
+  await stack.page.waitForTimeout(300);
+  const started = Date.now();
+  const queued = await ai.call('document', { action: 'write', tabId, content: 'second\n', save: false });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(2_500);
+  expect(queued.isError).toBe(true);
+  expect(queued.structuredContent).toBeUndefined();
+  expect((queued.content[0] as { text: string }).text).toMatch(/^WRITE_BUSY: /);
+  expect((await slow).isError).toBeFalsy();
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('first\n');
+});

@@ -12,6 +12,7 @@ import {
   reviewBacklogFull,
   stale,
   staleParent,
+  writeBusy,
   MAX_ADDRESSES,
   type AbortReason,
 } from '@vmark/shared';
@@ -26,8 +27,39 @@ export const VIA_EDITOR = Symbol('via editor');
 
 export { docKeyOf };
 
-/** Writes per document that are being recorded in this window right now. */
-const recording = new Set<string>();
+/** A write waits this long behind another write to the same document in this window (seed: WRITE_BUSY). */
+export const WRITE_TURN_WAIT_MS = 3_000;
+
+/** The tail of each document's queue of writes in this window. */
+const queues = new Map<string, Promise<void>>();
+
+/**
+ * Writes to one document take turns in this window; a call that does not get its turn within
+ * 3 s is refused with WRITE_BUSY and was not executed. (Another window that is recording a write
+ * to the same file is JOURNAL_BUSY instead: see the journal lock below.)
+ */
+async function withDocumentTurn<T>(docKey: string, run: () => Promise<T>): Promise<T> {
+  const previous = queues.get(docKey) ?? Promise.resolve();
+  let release: () => void = () => undefined;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = previous.then(() => mine);
+  queues.set(docKey, tail);
+  const gotTurn = await Promise.race([
+    previous.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), WRITE_TURN_WAIT_MS)),
+  ]);
+  if (!gotTurn) {
+    // leave the queue without blocking those behind: our place passes on when the previous write ends
+    void previous.then(release);
+    throw new DomainErrorException(writeBusy(`Another write to this document held it for ${WRITE_TURN_WAIT_MS / 1000} s; this call was not executed. Retry.`));
+  }
+  try {
+    return await run();
+  } finally {
+    release();
+    if (queues.get(docKey) === tail) queues.delete(docKey);
+  }
+}
 
 export interface MutationPlan {
   tool: string;
@@ -95,19 +127,21 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
   if (store.isComposing(tab.id)) throw new DomainErrorException(busy('The person is composing text with an input method in this tab; nothing was changed. Retry shortly.'));
   checkAddresses(plan.addresses, openThreads);
   if (plan.input !== null && hasLoneSurrogate(plan.input)) throw new DomainErrorException(invalidText());
-  const next = plan.compute(tab.content);
-  if (typeof next === 'string' && hasLoneSurrogate(next)) throw new DomainErrorException(invalidText());
-  if (next === null || next === tab.content) {
-    // a call that changes nothing is not journaled
-    return { changed: false, revision: tab.revision, durable: true, content: tab.content, entry: null };
-  }
-
   const docKey = docKeyOf(tab);
-  if (journal.isDegraded(docKey)) throw new DomainErrorException(journalDegraded());
-  if (recording.has(docKey)) throw new DomainErrorException(journalBusy());
-  recording.add(docKey);
-  try {
-    return await navigator.locks.request(`vmark-journal:${docKey}`, { ifAvailable: true }, async (lock) => {
+  return withDocumentTurn(docKey, async () => {
+    if (journal.isDegraded(docKey)) throw new DomainErrorException(journalDegraded());
+    const current = store.tab(plan.tab.id);
+    if (!current) throw new DomainErrorException(aborted('closed'));
+    // a write that waited for its turn is judged against the document as it is now
+    if (plan.expectedRevision !== undefined && plan.expectedRevision !== current.revision) throw new DomainErrorException(stale(current.revision));
+    const tab = current;
+    const next = plan.compute(tab.content);
+    if (typeof next === 'string' && hasLoneSurrogate(next)) throw new DomainErrorException(invalidText());
+    if (next === null || next === tab.content) {
+      // a call that changes nothing is not journaled
+      return { changed: false, revision: tab.revision, durable: true, content: tab.content, entry: null };
+    }
+    return navigator.locks.request(`vmark-journal:${docKey}`, { ifAvailable: true }, async (lock) => {
       // another window is recording a write to the same file
       if (!lock) throw new DomainErrorException(journalBusy());
       const latest = await journalGate(() => journal.latest(docKey));
@@ -170,7 +204,5 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
       store.updateTab(tab.id, (t) => ({ ...t, journalSeenAt: Date.now() }));
       return { changed: true, revision, durable, content, entry };
     });
-  } finally {
-    recording.delete(docKey);
-  }
+  });
 }
