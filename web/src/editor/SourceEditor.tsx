@@ -10,6 +10,7 @@ import { SOURCE_COMPOSITION_GRACE_MS, type WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
 import { dominantLineEnding } from '../lib/lineEndings';
 import { blockIndexAt, blockStart } from './blockOffsets';
+import { minimalChange } from '../lib/minimalChange';
 import { workflowDiagnostics } from './workflowDiagnostics';
 import { commentHighlights } from './commentHighlights';
 import type { CommentStore } from '../comments/commentStore';
@@ -135,7 +136,8 @@ export function SourceEditor({ tab, store, comments }: { tab: Tab; store: Window
     if (!editor) return;
     const current = editor.state.doc.toString();
     if (current !== tab.content) {
-      editor.dispatch({ changes: { from: 0, to: current.length, insert: tab.content }, annotations: fromModel.of(true) });
+      // replace only the part that differs, so the person's cursor and scroll position stay put
+      editor.dispatch({ changes: minimalChange(current, tab.content), annotations: fromModel.of(true) });
     }
   }, [tab.content]);
 
