@@ -23,8 +23,14 @@ export const screenshot = defineBrowserAction(browserReadTool, 'screenshot', {
         { notice: `Tab ${ctx.target.tabId} is not the visible tab of its window, so there is nothing to capture; browser.navigate brings an AI tab to the front.` },
       );
     }
-    await waitForPaint(ctx.target.chromeTabId);
-    const dataUrl = await withCaptureSlot(() => chrome.tabs.captureVisibleTab(tab.windowId, { format: 'jpeg', quality: 80 }));
+    // waiting for two frames is best effort: right after a navigation commits the frame may not take scripts yet
+    await waitForPaint(ctx.target.chromeTabId).catch(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    const capture = () => withCaptureSlot(() => chrome.tabs.captureVisibleTab(tab.windowId, { format: 'jpeg', quality: 80 }));
+    // a capture in the moment a page swaps its document can be refused once; the next frame is fine
+    const dataUrl = await capture().catch(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return capture();
+    });
     const image = await encodeJpeg(dataUrl);
     return ok(
       { ...page, captured: true, width: image.width, height: image.height },
