@@ -47,7 +47,7 @@ export function App() {
       { id: 'settings', title: 'Settings', shortcut: 'Ctrl+,', run: () => setSettingsOpen(true) },
       { id: 'mode', title: 'Toggle source mode', shortcut: 'Ctrl+/', run: () => toggleActiveMode() },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // the commands read the store when they run, so they are built once per store
     [store],
   );
 
@@ -86,7 +86,7 @@ export function App() {
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('pointerdown', onPointer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // the handlers read the store when they fire; rebinding them on every render is not needed
   }, [store, connection]);
 
   return (

@@ -128,7 +128,6 @@ export function SourceEditor({ tab, store, comments }: { tab: Tab; store: Window
       view.current = null;
     };
     // the editor is built once per tab; later content changes from MCP arrive through the effect below
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tab.id, tab.kind]);
 
   useEffect(() => {

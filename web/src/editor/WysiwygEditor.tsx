@@ -113,13 +113,13 @@ export function WysiwygEditor({ tab, store }: { tab: Tab; store: WindowStore }) 
       unregisterFlush();
       unregisterEditor();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // registered once per editor instance; the handlers read refs, not render-time values
   }, [editor, tab.id]);
 
   // content that arrives from elsewhere (disk, another window, a restore) is loaded into the editor
   useEffect(() => {
     if (editor && tab.content !== lastHandedOver.current) load(tab.content);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // only a content change from outside matters here, not every render
   }, [tab.content, editor]);
 
   return <EditorContent editor={editor} className="wysiwyg-host" />;

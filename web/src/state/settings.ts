@@ -7,32 +7,22 @@ export interface Settings {
   autosave: boolean;
 }
 
-const KEY = 'vmark.settings';
 export const DEFAULT_SETTINGS: Settings = { autoApproveNewLocation: false, autosave: false };
 
-export function loadSettings(): Settings {
+/** Stored values over the defaults; an unreadable entry gives the defaults. */
+function load<T extends object>(key: string, defaults: T): T {
   try {
-    return { ...DEFAULT_SETTINGS, ...(JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Settings>) };
+    return { ...defaults, ...(JSON.parse(localStorage.getItem(key) ?? '{}') as Partial<T>) };
   } catch {
-    return DEFAULT_SETTINGS;
+    return defaults;
   }
 }
 
-export function saveSettings(settings: Settings): void {
-  localStorage.setItem(KEY, JSON.stringify(settings));
-}
+const store = (key: string, value: object): void => localStorage.setItem(key, JSON.stringify(value));
 
-const CJK_KEY = 'vmark.cjkFormat';
+export const loadSettings = (): Settings => load('vmark.settings', DEFAULT_SETTINGS);
+export const saveSettings = (settings: Settings): void => store('vmark.settings', settings);
 
 /** The CJK formatting rules that document.transform cjk-format applies (Settings → CJK). */
-export function loadCjkSettings(): CjkFormatSettings {
-  try {
-    return { ...DEFAULT_CJK_FORMAT_SETTINGS, ...(JSON.parse(localStorage.getItem(CJK_KEY) ?? '{}') as Partial<CjkFormatSettings>) };
-  } catch {
-    return DEFAULT_CJK_FORMAT_SETTINGS;
-  }
-}
-
-export function saveCjkSettings(settings: CjkFormatSettings): void {
-  localStorage.setItem(CJK_KEY, JSON.stringify(settings));
-}
+export const loadCjkSettings = (): CjkFormatSettings => load('vmark.cjkFormat', DEFAULT_CJK_FORMAT_SETTINGS);
+export const saveCjkSettings = (settings: CjkFormatSettings): void => store('vmark.cjkFormat', settings);

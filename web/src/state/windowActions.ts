@@ -168,4 +168,3 @@ export function markSaved(store: WindowStore, tabId: string, content: string, fi
   }));
 }
 
-export const revisionAfterReload = (): string => newRevision();
