@@ -89,12 +89,15 @@ test('SEL-GET-02 SEL-SET-02 selection in WYSIWYG: ProseMirror positions; markdow
   const read = await ai.ok<{ content: string }>('document', { action: 'read', tabId });
   expect(read.content).toContain('**bold**');
   // plain text goes in as a literal text node: its leading and trailing spaces stay exactly
-  await editor.locator('p').first().click();
-  await stack.page.keyboard.press('Home');
-  for (let i = 0; i < 'one '.length; i++) await stack.page.keyboard.press('ArrowRight');
-  for (let i = 0; i < 'two'.length; i++) await stack.page.keyboard.press('Shift+ArrowRight');
-  // the last key may still be on its way into the editor
-  await expect.poll(async () => (await ai.ok<{ text: string }>('selection', { action: 'get' })).text).toBe('two');
+  // on a loaded machine a late re-render can take the caret before the keys land: select again then
+  await expect(async () => {
+    await editor.locator('p').first().click();
+    await expect(editor).toBeFocused();
+    await stack.page.keyboard.press('Home');
+    for (let i = 0; i < 'one '.length; i++) await stack.page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 'two'.length; i++) await stack.page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(async () => (await ai.ok<{ text: string }>('selection', { action: 'get' })).text, { timeout: 3000 }).toBe('two');
+  }).toPass({ timeout: 20_000 });
   await ai.ok('selection', { action: 'set', content: '  spaced  ' });
   expect(await editor.locator('p').first().textContent()).toBe('one   spaced   bold');
 });
