@@ -1,8 +1,7 @@
 /**
- * Recorded peer figures from the kit's reference/snapshot-baseline.md (run 1, 2026-11-29,
- * same 16 pages, Chromium 156, o200k): @playwright/mcp 0.0.83 `browser_snapshot` and
- * chrome-devtools-mcp 1.11.0 `take_snapshot`, full response text. Neither peer is installed here,
- * so they are not re-measured in this run.
+ * Recorded peer figures from the kit's reference/snapshot-baseline.md (run 1, 2026-11-29, same 16
+ * pages, Chromium 156, o200k): @playwright/mcp 0.0.83 `browser_snapshot` and chrome-devtools-mcp
+ * 1.11.0 `take_snapshot`, full response text. Shown only when a peer cannot start in this run.
  */
 export interface PeerFigures {
   playwrightTokens: number;

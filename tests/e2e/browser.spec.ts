@@ -99,6 +99,33 @@ test('BRW-CLOSE-01 BRW-CLOSE-02 BRW-CLOSE-04 browser.close closes an AI tab with
   expect(refusalOf(await ai.call('browser', { action: 'close', tabId: opened.tabId })).token).toBe('TAB_NOT_FOUND');
 });
 
+test('BRW-CLOSE-05 BRW-CLOSE-06 a teardown the browser does not confirm is TAB_TEARDOWN_FAILED with destroyed:false; the entry is gone anyway', async ({ stack, ai, site }) => {
+  const opened = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/forms.html') });
+  const chromeTabId = Number(opened.tabId.slice(5));
+  const worker = await stack.serviceWorker();
+  // the browser refuses to take the tab down: tabs.remove resolves but the tab stays
+  await worker.evaluate(() => {
+    const tabs = chrome.tabs as unknown as { remove: unknown; __remove?: unknown };
+    tabs.__remove = tabs.remove;
+    tabs.remove = async () => undefined;
+  });
+  try {
+    const refused = refusalOf(await ai.call('browser', { action: 'close', tabId: opened.tabId }));
+    expect(refused.token).toBe('TAB_TEARDOWN_FAILED');
+    expect(refused.data).toEqual({ tabId: opened.tabId, closed: false, destroyed: false });
+    expect(await worker.evaluate((id) => chrome.tabs.get(id).then(() => true, () => false), chromeTabId)).toBe(true);
+    expect(await browserTabs(ai)).toEqual([]);
+    // the view left behind is no longer the AI's: a retry cannot touch it
+    expect(refusalOf(await ai.call('browser', { action: 'close', tabId: opened.tabId })).token).toBe('TAB_NOT_AI_OWNED');
+  } finally {
+    await worker.evaluate((id) => {
+      const tabs = chrome.tabs as unknown as { remove: (id: number) => Promise<void>; __remove?: (id: number) => Promise<void> };
+      if (tabs.__remove) tabs.remove = tabs.__remove;
+      return tabs.remove(id);
+    }, chromeTabId);
+  }
+});
+
 test('BRW-CLOSE-03 a person\'s tab is refused with TAB_NOT_AI_OWNED by close, navigate, console, console_clear and wait, and stays open', async ({ stack, ai, site }) => {
   const personal = await personOpens(stack, site.url('/query.html'));
   const tabId = await browserTabIdOf(stack, site.url('/query.html'));
