@@ -126,7 +126,7 @@ test('BRW-CLOSE-05 BRW-CLOSE-06 a teardown the browser does not confirm is TAB_T
   }
 });
 
-test('BRW-CLOSE-03 a person\'s tab is refused with TAB_NOT_AI_OWNED by close, navigate, console, console_clear and wait, and stays open', async ({ stack, ai, site }) => {
+test('BRW-CLOSE-03 BRR-CONSOLE-03 BRR-WAIT-04 a person\'s tab is refused with TAB_NOT_AI_OWNED by close, navigate, console, console_clear and wait, and stays open', async ({ stack, ai, site }) => {
   const personal = await personOpens(stack, site.url('/query.html'));
   const tabId = await browserTabIdOf(stack, site.url('/query.html'));
   const calls: [string, Record<string, unknown>][] = [
@@ -143,6 +143,24 @@ test('BRW-CLOSE-03 a person\'s tab is refused with TAB_NOT_AI_OWNED by close, na
   }
   expect(personal.isClosed()).toBe(false);
   expect(personal.url()).toBe(site.url('/query.html'));
+});
+
+test('BRR-WAIT-01 BRR-WAIT-02 BRR-WAIT-03 browser_read.wait only observes: no navigation, no focus or active-tab change, no new view', async ({ stack, ai, site }) => {
+  const first = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/forms.html') });
+  const second = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/query.html') });
+  const worker = await stack.serviceWorker();
+  const browserView = () =>
+    worker.evaluate(async () => {
+      const tabs = await chrome.tabs.query({});
+      const windows = await chrome.windows.getAll();
+      return { tabs: tabs.map((t) => `${t.id}:${t.url}:${t.active}`).sort(), focused: windows.find((w) => w.focused)?.id ?? null, windows: windows.length };
+    });
+  const before = await browserView();
+  const waited = await ai.ok<Loaded>('browser_read', { action: 'wait', tabId: first.tabId, timeoutMs: 2000 });
+  expect(waited).toMatchObject({ tabId: first.tabId, navigationId: first.navigationId, outcome: 'loaded', generation: first.generation });
+  expect(await browserView()).toEqual(before);
+  const state = (await browserTabs(ai)).map((t) => [t.id, t.url, t.generation]);
+  expect(state).toEqual(expect.arrayContaining([[first.tabId, site.url('/forms.html'), first.generation], [second.tabId, site.url('/query.html'), second.generation]]));
 });
 
 test('BRW-NAV-01 BRW-NAV-02 browser.navigate moves an AI tab and returns its ticket result with a new generation', async ({ ai, site }) => {

@@ -108,10 +108,12 @@ test('BRR-04 page text that tries to inject instructions or bidi tricks comes ba
   }
 });
 
-test('BRR-CONSOLE-01 BRR-CONSOLE-02 BRW-CCLR-01 BRW-CCLR-02 console capture on an AI tab, uncaught errors included; console_clear drains it', async ({ stack, ai, site }) => {
+test('BRR-CONSOLE-01 BRR-CONSOLE-02 BRR-CONSOLE-04 BRW-CCLR-01 BRW-CCLR-02 console capture on an AI tab, main frame only, uncaught errors included; console_clear drains it', async ({ stack, ai, site }) => {
   await ai.ok('browser', { action: 'open', url: site.url('/console-late.html') });
   type Console = { entries: { level: string; text: string }[]; url: string; untrusted: true };
   await expect.poll(async () => (await ai.ok<Console>('browser_read', { action: 'console' })).entries.length).toBe(5);
+  // the child frame has logged by now, and its line is not in the capture
+  await expect(pageShowing(stack, site.url('/console-late.html'))).toHaveTitle('Console after load (frame logged)');
   const captured = await ai.ok<Console>('browser_read', { action: 'console' });
   expect(captured.url).toBe(site.url('/console-late.html'));
   expect(captured.untrusted).toBe(true);
@@ -123,6 +125,7 @@ test('BRR-CONSOLE-01 BRR-CONSOLE-02 BRW-CCLR-01 BRW-CCLR-02 console capture on a
     { level: 'error', text: expect.stringMatching(/^Unhandled rejection: .*nope/) },
     { level: 'error', text: expect.stringMatching(/^Uncaught .*boom/) },
   ]));
+  expect((await ai.ok<Console>('browser_read', { action: 'console' })).entries).toHaveLength(5);
 
   const cleared = await ai.ok<Console>('browser', { action: 'console_clear' });
   expect(cleared.entries).toEqual(captured.entries);
@@ -132,7 +135,7 @@ test('BRR-CONSOLE-01 BRR-CONSOLE-02 BRW-CCLR-01 BRW-CCLR-02 console capture on a
   await expect.poll(async () => (await ai.ok<Console>('browser_read', { action: 'console' })).entries).toEqual([{ level: 'log', text: 'clicked' }]);
 });
 
-test('BRR-WAITFOR-01 BRR-WAITFOR-04 wait_for matches role+name, text and urlContains, and reports matched: false on timeout', async ({ stack, ai, site }) => {
+test('BRR-WAITFOR-01 BRR-WAITFOR-03 BRR-WAITFOR-04 wait_for matches role+name, text and urlContains, and reports matched: false on timeout', async ({ stack, ai, site }) => {
   await ai.ok('browser', { action: 'open', url: site.url('/forms.html') });
   const byRole = await ai.ok<{ matched: boolean; ref?: string }>('browser_read', { action: 'wait_for', role: 'heading', timeoutMs: 1000 });
   expect(byRole).toMatchObject({ matched: true, ref: expect.stringMatching(/^e\d+$/) });
@@ -158,7 +161,7 @@ test('BRR-WAITFOR-07 BRR-WAITFOR-08 urlContains sees only the redacted URL, and 
   }
 });
 
-test('BRW-POST-02 BRR-WAITFOR-09 a person\'s tab needs an attach approval: Allow once covers one read, not wait_for (ATTACHMENT_ONCE_INSUFFICIENT); until-navigation lasts until the tab moves', async ({ stack, ai, site }) => {
+test('BRW-POST-02 BRR-WAITFOR-09 BRR-SHOT-03 a person\'s tab needs an attach approval: Allow once covers one read or one screenshot, not wait_for (ATTACHMENT_ONCE_INSUFFICIENT); until-navigation lasts until the tab moves', async ({ stack, ai, site }) => {
   const personal = await personOpens(stack, site.url('/forms.html'));
   const tabId = await browserTabIdOf(stack, site.url('/forms.html'));
 
@@ -178,6 +181,13 @@ test('BRW-POST-02 BRR-WAITFOR-09 a person\'s tab needs an attach approval: Allow
   // the once-attachment is spent; a screenshot needs a new one, and wait_for cannot use "once" at all
   prompt = await approvalPromptFor(stack, async () => {
     expect(refusalOf(await ai.call('browser_read', { action: 'screenshot', tabId })).token).toBe('NOT_GRANTED');
+  });
+  await answerPrompt(prompt, 'Allow once');
+  const shot = await ai.call('browser_read', { action: 'screenshot', tabId });
+  expect(shot.isError ?? false, textOf(shot)).toBe(false);
+  // the capture used the attachment up, like a read
+  prompt = await approvalPromptFor(stack, async () => {
+    expect(refusalOf(await ai.call('browser_read', { action: 'query', tabId, selector: 'h1' })).token).toBe('NOT_GRANTED');
   });
   await answerPrompt(prompt, 'Allow once');
   prompt = await approvalPromptFor(stack, async () => {
