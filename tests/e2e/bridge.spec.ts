@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
-import { EXPECTED_TOOL_COUNT, IMPLEMENTED_ACTIONS, NATIVE_HOST_NAME } from '@vmark/shared';
+import { EXPECTED_TOOL_COUNT, EXTENSION_ID, IMPLEMENTED_ACTIONS, NATIVE_HOST_NAME } from '@vmark/shared';
 import { connectAi, textOf } from './support/mcpClient';
 import { expect, test } from './support/fixtures';
 
@@ -79,5 +80,33 @@ test('no host at all: the call fails at once with an actionable error', async ()
   } finally {
     await ai.close();
     fs.rmSync(empty, { recursive: true, force: true });
+  }
+});
+
+test('a page of another loopback server cannot act as an editor: the extension drops its port unanswered', async ({ stack, ai }) => {
+  const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Some local dev server</title>'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const page = await stack.context.newPage();
+    await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
+    const heard = await page.evaluate(
+      (extensionId) =>
+        new Promise<{ messages: unknown[]; disconnected: boolean }>((resolve) => {
+          const runtime = (globalThis as unknown as { chrome: { runtime: { connect(id: string, info: { name: string }): chrome.runtime.Port } } }).chrome.runtime;
+          const port = runtime.connect(extensionId, { name: 'vmark-editor' });
+          const messages: unknown[] = [];
+          port.onMessage.addListener((message: unknown) => messages.push(message));
+          port.onDisconnect.addListener(() => resolve({ messages, disconnected: true }));
+          port.postMessage({ type: 'register', label: 'intruder' });
+          port.postMessage({ type: 'service', id: 'x1', request: { op: 'roots.list' } });
+          setTimeout(() => resolve({ messages, disconnected: false }), 8_000);
+        }),
+      EXTENSION_ID,
+    );
+    expect(heard).toEqual({ messages: [], disconnected: true });
+    const state = await ai.ok<{ windows: { label: string }[] }>('session', { action: 'get_state' });
+    expect(state.windows.map((w) => w.label)).toEqual(['main']);
+  } finally {
+    server.close();
   }
 });

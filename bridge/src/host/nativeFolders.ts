@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FsEntry, FsStat, HostServiceOp } from '@vmark/shared';
 import { allowedRootsPath } from '../os/dirs';
+import { editorOrigins } from '../launch/editorOrigins';
 import { actionlintVersion, runActionlint } from './actionlintBinary';
 import { ServiceError } from './serviceError';
 
@@ -75,6 +76,8 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
     switch (op.op) {
       case 'roots.list':
         return readAllowedRoots();
+      case 'editor.origins':
+        return editorOrigins();
       case 'actionlint.version':
         return await actionlintVersion();
       case 'actionlint.run':

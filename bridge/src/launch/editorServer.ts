@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
 import { WEB_DIR } from '../os/locations';
+import { registerEditorPort } from './editorOrigins';
 
 export interface EditorServer {
   url: string;
@@ -29,9 +30,15 @@ export async function serveEditor(port: number, root = WEB_DIR): Promise<EditorS
     s.on('error', reject);
   });
   const actual = (server.address() as AddressInfo).port;
+  const unregister = registerEditorPort(actual);
+  process.once('exit', unregister);
   return {
     url: `http://127.0.0.1:${actual}/`,
     port: actual,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        unregister();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,5 +1,7 @@
 import type { EditorToExtension, ExtensionToEditor, HostToExtension } from '@vmark/shared';
+import { isEditorOrigin } from './editorOrigin';
 import { EditorPorts } from './editorPorts';
+import { HostServices } from './hostServices';
 import { NativePort } from './nativePort';
 import { routeCall } from './router';
 import { assignLabel, forgetWindow, markUsed } from './routingState';
@@ -11,9 +13,7 @@ import { onConnectionClosed, onHostInfo } from '../browser/sessionLifecycle';
 // Top level: listeners only. This file runs again every time the worker wakes up.
 const native = new NativePort();
 const editors = new EditorPorts();
-/** Editor service requests (native folders) in flight to the host: host id → editor port and its id. */
-const serviceCalls = new Map<string, { port: chrome.runtime.Port; id: string }>();
-let nextServiceId = 0;
+const services = new HostServices(native);
 
 native.onMessage((message: HostToExtension) => {
   switch (message.type) {
@@ -26,12 +26,9 @@ native.onMessage((message: HostToExtension) => {
     case 'pong':
       settlePing(message);
       return;
-    case 'serviceResult': {
-      const caller = serviceCalls.get(message.id);
-      serviceCalls.delete(message.id);
-      caller?.port.postMessage({ ...message, id: caller.id } satisfies ExtensionToEditor);
+    case 'serviceResult':
+      services.settle(message);
       return;
-    }
     case 'connectionClosed':
       // approvals belong to one MCP connection: the editors drop those of a connection that left
       for (const window of editors.list()) window.port.postMessage({ type: 'connectionClosed', connectionId: message.connectionId } satisfies ExtensionToEditor);
@@ -57,7 +54,13 @@ chrome.runtime.onConnectExternal.addListener((port) => {
   }
   const browserTabId = tab.id;
   const browserWindowId = tab.windowId;
-  port.onMessage.addListener((message: EditorToExtension) => {
+  // the listener goes on at once (a message without one is lost); messages wait for the origin check, in order
+  const admitted = isEditorOrigin(services, port.sender?.origin).then((editor) => {
+    if (!editor) port.disconnect();
+    return editor;
+  });
+  port.onMessage.addListener((message: EditorToExtension) => void admitted.then((editor) => editor && handle(message)));
+  function handle(message: EditorToExtension): void {
     switch (message.type) {
       case 'register':
         void assignLabel(browserTabId, message.label, editors.labels()).then((label) => {
@@ -73,17 +76,11 @@ chrome.runtime.onConnectExternal.addListener((port) => {
       case 'result':
         editors.settle(message);
         return;
-      case 'service': {
-        const id = `s${++nextServiceId}`;
-        serviceCalls.set(id, { port, id: message.id });
-        if (!native.send({ type: 'service', id, request: message.request })) {
-          serviceCalls.delete(id);
-          port.postMessage({ type: 'serviceResult', id: message.id, ok: false, code: 'NO_HOST', message: 'The VMark host is not connected.' });
-        }
+      case 'service':
+        services.forEditor(port, message.id, message.request);
         return;
-      }
     }
-  });
+  }
   port.onDisconnect.addListener(() => editors.remove(port));
 });
 

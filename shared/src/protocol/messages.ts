@@ -78,6 +78,8 @@ export type HostServiceOp =
   | { op: 'roots.list' }
   /** Serve a folder the person approved; only folders in always-readable places (home, mounted drives). */
   | { op: 'roots.add'; path: string }
+  /** Origins of the editor servers on this machine (`http://127.0.0.1:PORT`): only their pages may connect as editors. */
+  | { op: 'editor.origins' }
   /** The local actionlint binary's version, or null when none is installed. */
   | { op: 'actionlint.version' }
   /** Lint `text` (named `path` in findings) with the local actionlint binary. */

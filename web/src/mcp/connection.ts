@@ -15,6 +15,8 @@ type ConnectionState = 'no-extension' | 'connecting' | 'connected';
 
 const LABEL_KEY = 'vmark.windowLabel';
 const RECONNECT_DELAY_MS = 50;
+/** A port dropped before registering (e.g. this origin is not an editor server's): retry ever more slowly. */
+const MAX_RECONNECT_DELAY_MS = 5_000;
 const SERVICE_TIMEOUT_MS = 30_000;
 
 interface ChromeRuntimeLike {
@@ -35,6 +37,7 @@ export class ExtensionConnection {
   private port: chrome.runtime.Port | null = null;
   private readonly services = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private nextServiceId = 0;
+  private reconnectDelay = RECONNECT_DELAY_MS;
   private listeners = new Set<() => void>();
   onConnectionClosed: ConnectionClosedListener = () => undefined;
   state: ConnectionState = runtime() ? 'connecting' : 'no-extension';
@@ -65,6 +68,7 @@ export class ExtensionConnection {
     this.port = port;
     port.onMessage.addListener((message: ExtensionToEditor) => void this.receive(message));
     port.onDisconnect.addListener(() => {
+      const wasRegistered = this.state === 'connected';
       this.port = null;
       this.state = 'connecting';
       this.changed();
@@ -72,7 +76,9 @@ export class ExtensionConnection {
         this.services.delete(id);
         pending.reject(new FsError('NO_HOST', 'the extension restarted during the request; retry'));
       }
-      setTimeout(() => this.connect(), RECONNECT_DELAY_MS);
+      const delay = wasRegistered ? RECONNECT_DELAY_MS : this.reconnectDelay;
+      this.reconnectDelay = wasRegistered ? RECONNECT_DELAY_MS : Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
+      setTimeout(() => this.connect(), delay);
     });
     this.post({ type: 'register', label: this.label });
   }
@@ -105,6 +111,7 @@ export class ExtensionConnection {
   private async receive(message: ExtensionToEditor): Promise<void> {
     switch (message.type) {
       case 'registered':
+        this.reconnectDelay = RECONNECT_DELAY_MS;
         this.label = message.label;
         sessionStorage.setItem(LABEL_KEY, message.label);
         this.state = 'connected';
