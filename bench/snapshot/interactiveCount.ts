@@ -12,18 +12,13 @@ export async function countInteractive(urls: Map<string, string>): Promise<Map<s
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
     for (const [name, url] of urls) {
       await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 30_000 });
-      counts.set(
-        name,
-        await page.evaluate((selector) => {
-          const visible = (element: Element): boolean => {
-            const style = getComputedStyle(element);
-            if (style.visibility === 'hidden' || style.display === 'none') return false;
-            const box = element.getBoundingClientRect();
-            return box.width > 0 && box.height > 0;
-          };
-          return [...document.querySelectorAll(selector)].filter(visible).length;
-        }, INTERACTIVE),
-      );
+      // a source string: tsx would wrap named functions in a helper the page does not have
+      counts.set(name, await page.evaluate(`[...document.querySelectorAll(${JSON.stringify(INTERACTIVE)})].filter((element) => {
+        const style = getComputedStyle(element);
+        if (style.visibility === 'hidden' || style.display === 'none') return false;
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0;
+      }).length`));
     }
   } finally {
     await browser.close();

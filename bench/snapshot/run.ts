@@ -204,10 +204,11 @@ async function main(): Promise<void> {
   const site = await serve(PAGES_DIR);
   const urls = new Map(pages.map((file) => [file.replace(/\.html$/, ''), site.url(file)]));
   try {
+    const interactive = await countInteractive(urls);
     const rows = await measureOurs(urls);
     const pw = await measurePeer(startPlaywrightMcp, 'playwright-mcp', urls);
     const cdt = await measurePeer(startDevtoolsMcp, 'chrome-devtools-mcp', urls);
-    report(rows, [pw, cdt], await countInteractive(urls));
+    report(rows, [pw, cdt], interactive);
   } finally {
     site.close();
   }

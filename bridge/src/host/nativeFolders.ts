@@ -1,3 +1,4 @@
+import dns from 'node:dns/promises';
 import fs from 'node:fs/promises';
 import fsSync from 'node:fs';
 import os from 'node:os';
@@ -76,6 +77,8 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
     switch (op.op) {
       case 'roots.list':
         return readAllowedRoots();
+      case 'net.resolve':
+        return (await dns.lookup(op.hostname, { all: true, verbatim: true })).map((entry) => entry.address);
       case 'editor.origins':
         return editorOrigins();
       case 'actionlint.version':

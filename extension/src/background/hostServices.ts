@@ -19,12 +19,12 @@ export class HostServices {
     if (hostId === null) port.postMessage({ type: 'serviceResult', id, ok: false, code: 'NO_HOST', message: 'The VMark host is not connected.' } satisfies ExtensionToEditor);
   }
 
-  call(request: HostServiceOp): Promise<unknown> {
+  call(request: HostServiceOp, timeoutMs = ANSWER_TIMEOUT_MS): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         if (hostId !== null) this.inFlight.delete(hostId);
         reject(new Error('The VMark host did not answer.'));
-      }, ANSWER_TIMEOUT_MS);
+      }, timeoutMs);
       const hostId = this.send(request, {
         kind: 'worker',
         settle(result) {

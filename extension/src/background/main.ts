@@ -7,6 +7,7 @@ import { routeCall } from './router';
 import { assignLabel, forgetWindow, markUsed } from './routingState';
 import { hostStatus, settlePing, type StatusRequest } from './status';
 import { registerBrowserListeners } from '../browser/listeners';
+import { setHostResolver } from '../browser/navigation/resolvedAddresses';
 import { rescueStuckEditors } from './editorRescue';
 import { onConnectionClosed, onHostInfo } from '../browser/sessionLifecycle';
 
@@ -14,6 +15,12 @@ import { onConnectionClosed, onHostInfo } from '../browser/sessionLifecycle';
 const native = new NativePort();
 const editors = new EditorPorts();
 const services = new HostServices(native);
+// a resolver that does not answer in time leaves the name to the browser (offline, it fails there too)
+const RESOLVE_TIMEOUT_MS = 3_000;
+setHostResolver(async (hostname) => {
+  const addresses = await services.call({ op: 'net.resolve', hostname }, RESOLVE_TIMEOUT_MS);
+  return Array.isArray(addresses) ? addresses.filter((a): a is string => typeof a === 'string') : [];
+});
 
 native.onMessage((message: HostToExtension) => {
   switch (message.type) {

@@ -80,6 +80,8 @@ export type HostServiceOp =
   | { op: 'roots.add'; path: string }
   /** Origins of the editor servers on this machine (`http://127.0.0.1:PORT`): only their pages may connect as editors. */
   | { op: 'editor.origins' }
+  /** The addresses a host name resolves to (the OS resolver), so AI tabs can refuse private ones. */
+  | { op: 'net.resolve'; hostname: string }
   /** The local actionlint binary's version, or null when none is installed. */
   | { op: 'actionlint.version' }
   /** Lint `text` (named `path` in findings) with the local actionlint binary. */

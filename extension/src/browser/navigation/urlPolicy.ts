@@ -2,8 +2,8 @@
  * Where an AI tab may go: http(s) only, and never to loopback (unless allowed), private, link-local,
  * metadata or intranet-only names. Pure: the URL parser has already normalised legacy IPv4
  * spellings (0x7f.1, 2130706433, 017700000001) to dotted decimal, so only that form is checked.
- * DNS rebinding (a public name resolving to a private address) is out of reach here; the network
- * rule in tabs/networkRules.ts only sees URLs too.
+ * A public name resolving to a private address is checked separately (resolvedAddresses.ts, through
+ * the host); the network rule in tabs/networkRules.ts only sees URLs.
  */
 export type AddressClass = 'public' | 'loopback' | 'private' | 'link-local' | 'metadata' | 'reserved' | 'intranet-name';
 
@@ -65,6 +65,10 @@ const CLASS_WORDS: Record<Exclude<AddressClass, 'public'>, string> = {
   reserved: 'a reserved or unspecified address',
   'intranet-name': 'a local-network name',
 };
+
+export function describeAddressClass(addressClass: Exclude<AddressClass, 'public'>): string {
+  return CLASS_WORDS[addressClass];
+}
 
 export function checkNavigationUrl(raw: string, options: { allowLoopback: boolean }): UrlVerdict {
   let url: URL;

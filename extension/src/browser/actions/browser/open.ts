@@ -3,6 +3,7 @@ import { defineBrowserAction } from '../../defineBrowserAction';
 import { checkDestination } from '../../navigation/destinationApproval';
 import { navigateAiTab } from '../../navigation/navigateAiTab';
 import { redactUrl } from '../../navigation/pageFacts';
+import { checkResolvedAddresses } from '../../navigation/resolvedAddresses';
 import { checkNavigationUrl } from '../../navigation/urlPolicy';
 import { DEFAULT_NAVIGATION_TIMEOUT_MS, MAX_AI_TABS, refuse } from '../../refusals';
 import { loopbackAllowed, type Posture } from '../../settings';
@@ -54,8 +55,11 @@ export const open = defineBrowserAction(browserTool, 'open', {
   needs: 'none',
   async run(ctx, args) {
     if (args.profile !== undefined) return textFailure(PROFILES_UNSUPPORTED);
-    const verdict = checkNavigationUrl(args.url, { allowLoopback: await loopbackAllowed(ctx.settings) });
+    const allowLoopback = await loopbackAllowed(ctx.settings);
+    const verdict = checkNavigationUrl(args.url, { allowLoopback });
     if (!verdict.ok) return refuse(verdict.token, verdict.message, { url: redactUrl(args.url) });
+    const resolved = await checkResolvedAddresses(verdict.url, { allowLoopback });
+    if (!resolved.ok) return refuse(resolved.token, resolved.message, { url: redactUrl(args.url) });
     if (countOwnTabs(await loadBrowserState(), ctx.session.key) >= MAX_AI_TABS) return tabLimit();
 
     const posture = ctx.settings.posture;
