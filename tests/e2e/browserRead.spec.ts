@@ -82,7 +82,7 @@ test('BRR-QUERY-01 BRR-QUERY-02 browser_read.query returns structured DOM data, 
   expect(textOf(bad)).toMatch(/query failed/);
 });
 
-test('BRR-EXTRACT-01 BRR-EXTRACT-03 BRR-EXTRACT-04 browser_read.extract returns reader-mode Markdown without the wiki chrome, read outside the page', async ({ stack, ai, site }) => {
+test('BRR-EXTRACT-01 BRR-EXTRACT-02 BRR-EXTRACT-03 BRR-EXTRACT-04 browser_read.extract returns reader-mode Markdown without the wiki chrome, read outside the page', async ({ stack, ai, site }) => {
   await ai.ok('browser', { action: 'open', url: site.url('/wikipedia.html?token=S3CRET') });
   const result = await ai.call('browser_read', { action: 'extract' });
   expect(textOf(result)).toMatch(UNTRUSTED);
@@ -99,7 +99,7 @@ test('BRR-EXTRACT-01 BRR-EXTRACT-03 BRR-EXTRACT-04 browser_read.extract returns 
   expect(await worker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).length)).toBe(1);
 });
 
-test('BRR-04 page text that tries to inject instructions or bidi tricks comes back neutralised and marked untrusted', async ({ ai, site }) => {
+test('BRR-04 BRR-EXTRACT-05 BRR-EXTRACT-08 page text that tries to inject instructions or bidi tricks comes back neutralised and marked untrusted (generic reader on a non-wiki page)', async ({ ai, site }) => {
   await ai.ok('browser', { action: 'open', url: site.url('/injection.html') });
   for (const action of ['read', 'extract']) {
     const result = await ai.call('browser_read', { action });

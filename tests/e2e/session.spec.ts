@@ -22,7 +22,7 @@ test('SES-GS-01 session.get_state reports the window, its tabs and the capabilit
   void stack;
 });
 
-test('SES-GS-07 session.get_state lists every editor window with its tabs; active and focused come from the browser', async ({ stack, ai }) => {
+test('SES-GS-07 SES-GS-02 session.get_state lists every editor window with its tabs; active and focused come from the browser', async ({ stack, ai }) => {
   await stack.page.getByRole('button', { name: 'New document' }).click();
   await stack.page.getByRole('button', { name: 'New document' }).click();
   const second = await stack.openEditorWindow('');
@@ -48,7 +48,7 @@ test('SES-GS-07 session.get_state lists every editor window with its tabs; activ
   expect(after.windows.find((w) => w.label === 'main')?.focused).toBe(false);
 });
 
-test('SES-GS-03 session.get_state: tabs of a workspace instance the window does not show are not visible', async ({ stack, ai }) => {
+test('SES-GS-03 SES-GS-04 session.get_state: tabs of a workspace instance the window does not show are not visible', async ({ stack, ai }) => {
   const before = await ai.ok<State>('session', { action: 'get_state' });
   const nativeInstance = before.windows[0]?.activeWorkspaceInstanceId;
   const opened = await ai.ok<{ tabId: string; workspaceInstanceId: string }>('workspace', { action: 'new' });
