@@ -8,6 +8,7 @@ const USAGE = `vmark ${VMARK_VERSION}: the bridge between AI clients and the VMa
   vmark mcp                                                   MCP server on stdio (for AI clients)
   vmark mcp --headless [--workspace DIR] [--remote-debugging-port N] [--allow-loopback] [--browser PATH]
                                                               the whole stack without a display, MCP on stdio
+  vmark mcp --http [--port N]                                 MCP over Streamable HTTP on 127.0.0.1 (bearer token)
   vmark serve [--port N]                                      serve the editor only
   vmark install [--browser chrome|chromium|edge|brave]        register the native host for a browser
   vmark install --profile DIR                                 register it for one --user-data-dir profile
@@ -17,7 +18,7 @@ const USAGE = `vmark ${VMARK_VERSION}: the bridge between AI clients and the VMa
 // Commands load on demand: the host must not pay for the MCP SDK and express it never uses.
 const hostCommand = async () => (await import('./commands/host')).hostCommand();
 
-const BOOLEAN_FLAGS = new Set(['headless', 'allow-loopback', 'help']);
+const BOOLEAN_FLAGS = new Set(['headless', 'allow-loopback', 'help', 'http']);
 
 export async function main(argv: string[]): Promise<void> {
   // the browser passes the caller's origin (and on Windows a window handle) as arguments
@@ -31,7 +32,8 @@ export async function main(argv: string[]): Promise<void> {
       const workspace = stringFlag(args, 'workspace');
       const port = intFlag(args, 'remote-debugging-port');
       const browser = stringFlag(args, 'browser');
-      const { mcpCommand } = await import('./commands/mcp');
+      const { DEFAULT_MCP_HTTP_PORT, mcpCommand } = await import('./commands/mcp');
+      const http = args.flags.has('http') ? { port: intFlag(args, 'port') ?? DEFAULT_MCP_HTTP_PORT } : null;
       return mcpCommand(
         headless
           ? {
@@ -41,6 +43,7 @@ export async function main(argv: string[]): Promise<void> {
               ...(browser ? { browser } : {}),
             }
           : null,
+        http,
       );
     }
     case 'serve': {

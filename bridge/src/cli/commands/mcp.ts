@@ -1,16 +1,21 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { HostClient } from '../../mcp/hostClient';
+import { startHttpListener } from '../../mcp/httpListener';
 import { createMcpServer } from '../../mcp/server';
 import { startHeadlessStack, type HeadlessOptions, type Stack } from '../../launch/headlessStack';
 
 const STACK_READY_TIMEOUT_MS = 30_000;
 
-export async function mcpCommand(headless: HeadlessOptions | null): Promise<void> {
+/** `vmark mcp --http` listens here unless `--port` says otherwise. */
+export const DEFAULT_MCP_HTTP_PORT = 47_322;
+
+export async function mcpCommand(headless: HeadlessOptions | null, http: { port: number } | null = null): Promise<void> {
   let stack: Stack | null = null;
   if (headless) {
     stack = await startHeadlessStack(headless);
     process.stderr.write(`vmark: headless editor at ${stack.editor.url}\n`);
   }
+  if (http) return serveHttp(http.port, stack);
   let clientName = 'unknown';
   const host = new HostClient(() => clientName);
   host.start();
@@ -45,4 +50,23 @@ async function waitForEditor(host: HostClient): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
   }
   process.stderr.write('vmark: the headless editor did not come up in time; serving anyway\n');
+}
+
+async function serveHttp(port: number, stack: Stack | null): Promise<void> {
+  const listener = await startHttpListener(port);
+  process.stderr.write(
+    [
+      `vmark: MCP over Streamable HTTP at ${listener.url}`,
+      `vmark: send the header  Authorization: Bearer ${listener.token}`,
+      '       (the token is kept in the state dir as mcp-http-token; every client uses the same)',
+      '',
+    ].join('\n'),
+  );
+  const close = async (): Promise<void> => {
+    await listener.close();
+    await stack?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close());
+  process.on('SIGTERM', () => void close());
 }

@@ -1,0 +1,129 @@
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { localhostHostValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { stateDir } from '../os/dirs';
+import { HostClient } from './hostClient';
+import { createMcpServer } from './server';
+
+/** Whole documents travel in one call (document.write of a large file): well above express's 100 KB default. */
+const BODY_LIMIT = '32mb';
+
+export interface HttpListener {
+  url: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+/** The bearer token clients configure once: kept across restarts in the state dir, readable by this user only. */
+export function httpToken(): string {
+  const file = path.join(stateDir(), 'mcp-http-token');
+  try {
+    const token = fs.readFileSync(file, 'utf8').trim();
+    if (token.length >= 32) return token;
+  } catch {
+    // first start: make one
+  }
+  const token = randomBytes(32).toString('base64url');
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  return token;
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A browser page may not call the listener: an Origin header, when sent, must be the listener's own. */
+function originCheck(port: () => number) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const origin = req.headers.origin;
+    if (origin === undefined) return next();
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // not a URL: refused below
+    }
+    const own = parsed && parsed.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(parsed.hostname) && Number(parsed.port) === port();
+    if (own) return next();
+    res.status(403).json({ jsonrpc: '2.0', error: { code: -32000, message: `Origin ${origin} may not use this MCP server` }, id: null });
+  };
+}
+
+function bearerCheck(token: string) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (sameToken(given, token)) return next();
+    res.status(401).set('WWW-Authenticate', 'Bearer').json({ jsonrpc: '2.0', error: { code: -32001, message: 'Missing or wrong bearer token (see `vmark mcp --http` output)' }, id: null });
+  };
+}
+
+/**
+ * `vmark mcp --http`: Streamable HTTP on 127.0.0.1 for clients that want a URL. One MCP server and
+ * one host connection per session, so approvals stay with the session that asked, as with stdio.
+ */
+export async function startHttpListener(port: number, token = httpToken()): Promise<HttpListener> {
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; host: HostClient }>();
+  let actualPort = port;
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(localhostHostValidation());
+  app.use(originCheck(() => actualPort));
+  app.use(bearerCheck(token));
+  app.use(express.json({ limit: BODY_LIMIT }));
+
+  app.post('/mcp', async (req, res) => {
+    const sessionId = req.headers['mcp-session-id'];
+    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (existing) return existing.transport.handleRequest(req, res, req.body);
+    if (sessionId !== undefined || !isInitializeRequest(req.body)) {
+      return void res.status(400).json({ jsonrpc: '2.0', error: { code: -32000, message: 'Unknown session: start with an initialize request' }, id: null });
+    }
+    let clientName = 'unknown';
+    const host = new HostClient(() => clientName);
+    host.start();
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, { transport, host }),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+      host.stop();
+    };
+    const server = createMcpServer(host, (name) => {
+      clientName = name;
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+
+  // server-to-client stream and session end
+  const bySession = async (req: Request, res: Response): Promise<void> => {
+    const session = sessions.get(String(req.headers['mcp-session-id']));
+    if (!session) return void res.status(404).json({ jsonrpc: '2.0', error: { code: -32000, message: 'Unknown session' }, id: null });
+    await session.transport.handleRequest(req, res);
+  };
+  app.get('/mcp', bySession);
+  app.delete('/mcp', bySession);
+
+  const server = await new Promise<HttpServer>((resolve, reject) => {
+    const s = app.listen(port, '127.0.0.1', () => resolve(s));
+    s.on('error', reject);
+  });
+  actualPort = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${actualPort}/mcp`,
+    token,
+    async close() {
+      for (const { transport } of sessions.values()) await transport.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
