@@ -7,7 +7,7 @@ import { openScratch } from './fs/handleWorkspace';
 import { NativeWorkspace } from './fs/nativeWorkspace';
 import { ExtensionConnection } from './mcp/connection';
 import { dispatch } from './mcp/dispatch';
-import { watchDisk } from './documents/diskWatcher';
+import { watchDisk, type DiskWatcher } from './documents/diskWatcher';
 import { holdWindowLock, journalUnsavedBuffers } from './documents/unsavedBuffers';
 import { WindowStore } from './state/store';
 import { AgentJournal } from './journal/agentJournal';
@@ -26,8 +26,9 @@ const connection: ExtensionConnection = new ExtensionConnection(async (request) 
   return dispatch({ store, connection, journal, approvals, comments, openThreads: (docKey) => comments.openThreads(docKey) }, request);
 });
 
-// test seam: the end-to-end tests inject journal and comment-storage faults through this handle
-(window as unknown as { vmarkDebug: object }).vmarkDebug = { journal, comments };
+// test seam: the end-to-end tests inject journal and comment-storage faults, and switch disk polling, through this handle
+const vmarkDebug: { journal: AgentJournal; comments: CommentStore; disk?: DiskWatcher } = { journal, comments };
+(window as unknown as { vmarkDebug: object }).vmarkDebug = vmarkDebug;
 
 connection.onConnectionClosed = (connectionId) => approvals.dropConnection(connectionId);
 
@@ -35,7 +36,7 @@ async function boot(): Promise<void> {
   addWorkspace(store, await openScratch(), true);
   holdWindowLock();
   journalUnsavedBuffers(store);
-  watchDisk(store);
+  vmarkDebug.disk = watchDisk(store);
   trackComments(store, comments);
   connection.connect();
   const workspace = new URLSearchParams(location.search).get('workspace');

@@ -14,6 +14,11 @@ export interface WorkspaceFS {
   mkdir(path: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   remove(path: string): Promise<void>;
+  /**
+   * Calls `onChange` with the paths that changed on disk ('all' when the browser cannot say), as they
+   * change; null when this file system cannot be observed (then polling finds the changes).
+   */
+  watch?(onChange: (paths: string[] | 'all') => void): (() => void) | null;
 }
 
 export class FsError extends Error {

@@ -1,5 +1,6 @@
 import type { FsEntry, FsStat } from '@vmark/shared';
 import { basename, dirname, relativeSegments } from '../lib/paths';
+import { observeDirectory } from './observeDirectory';
 import { FsError, type WorkspaceFS } from './WorkspaceFS';
 
 /**
@@ -13,6 +14,10 @@ export class HandleWorkspace implements WorkspaceFS {
     readonly name: string,
     private readonly handle: FileSystemDirectoryHandle,
   ) {}
+
+  watch(onChange: (paths: string[] | 'all') => void): (() => void) | null {
+    return observeDirectory(this.handle, this.root, onChange);
+  }
 
   private segments(path: string): string[] {
     const segments = relativeSegments(this.root, path);

@@ -1,0 +1,28 @@
+import { joinPath } from '../lib/paths';
+
+/** The parts of FileSystemObserver (Chromium 129+) used here; TypeScript's DOM types do not have it yet. */
+interface ChangeRecord {
+  type: 'appeared' | 'disappeared' | 'modified' | 'moved' | 'unknown' | 'errored';
+  relativePathComponents: string[];
+  relativePathMovedFrom?: string[] | null;
+}
+interface DirectoryObserver {
+  observe(handle: FileSystemDirectoryHandle, options: { recursive: boolean }): Promise<void>;
+  disconnect(): void;
+}
+type ObserverConstructor = new (callback: (records: ChangeRecord[]) => void) => DirectoryObserver;
+
+const pathOf = (root: string, components: string[]) => components.reduce(joinPath, root);
+
+/** Watches a directory tree; null where the browser has no FileSystemObserver. */
+export function observeDirectory(handle: FileSystemDirectoryHandle, root: string, onChange: (paths: string[] | 'all') => void): (() => void) | null {
+  const Observer = (globalThis as { FileSystemObserver?: ObserverConstructor }).FileSystemObserver;
+  if (!Observer) return null;
+  const observer = new Observer((records) => {
+    // "unknown" and "errored" mean events were lost: everything is checked
+    if (records.some((r) => r.type === 'unknown' || r.type === 'errored')) return onChange('all');
+    onChange(records.flatMap((r) => [pathOf(root, r.relativePathComponents), ...(r.relativePathMovedFrom ? [pathOf(root, r.relativePathMovedFrom)] : [])]));
+  });
+  observer.observe(handle, { recursive: true }).catch((error: unknown) => console.warn('VMark: cannot observe the folder; polling only', error));
+  return () => observer.disconnect();
+}
