@@ -29,6 +29,7 @@ export function App() {
   const connectionState = useConnectionState();
   const [panel, setPanel] = useState<SidePanel>(null);
   const [commentDraft, setCommentDraft] = useState<CommentDraft | null>(null);
+  const [selectedComment, setSelectedComment] = useState<string | null>(null);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [reconnect, setReconnect] = useState<FolderToReconnect[]>([]);
@@ -50,6 +51,11 @@ export function App() {
     // the commands read the store when they run, so they are built once per store
     [store],
   );
+
+  function selectComment(threadId: string): void {
+    setSelectedComment(threadId);
+    setPanel('comments');
+  }
 
   function toggleActiveMode(): void {
     const id = store.getSnapshot().activeTabId;
@@ -163,9 +169,9 @@ export function App() {
                   {activeTab.content}
                 </pre>
               ) : activeTab.kind === 'markdown' && activeTab.mode === 'wysiwyg' ? (
-                <WysiwygEditor key={`${activeTab.id}:wysiwyg`} tab={activeTab} store={store} />
+                <WysiwygEditor key={`${activeTab.id}:wysiwyg`} tab={activeTab} store={store} comments={comments} onSelectComment={selectComment} />
               ) : (
-                <SourceEditor key={`${activeTab.id}:source`} tab={activeTab} store={store} comments={comments} />
+                <SourceEditor key={`${activeTab.id}:source`} tab={activeTab} store={store} comments={comments} onSelectComment={selectComment} />
               )
             ) : (
               <p className="empty">Open a file or create a new document.</p>
@@ -173,7 +179,7 @@ export function App() {
           </div>
           {activeTab && panel === 'history' && <HistoryPanel tab={activeTab} journal={journal} onClose={() => setPanel(null)} />}
           {activeTab && panel === 'outline' && <OutlinePanel tab={activeTab} onClose={() => setPanel(null)} />}
-          {activeTab && panel === 'comments' && <CommentsPanel tab={activeTab} draft={commentDraft} onDraftDone={() => setCommentDraft(null)} onClose={() => setPanel(null)} />}
+          {activeTab && panel === 'comments' && <CommentsPanel tab={activeTab} draft={commentDraft} selectedId={selectedComment} onDraftDone={() => setCommentDraft(null)} onClose={() => setPanel(null)} />}
         </div>
         <footer className="status-bar" role="status">
           <span>
