@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures';
-import { commentOnSelection, commentsPanel, type ListedPage } from './support/comments';
+import { commentOnSelection, commentsPanel, selectWithKeyboard, useSourceEditor, type ListedPage } from './support/comments';
 import type { Ai } from './support/mcpClient';
 
 const NOTE = '# Title\n\nThe quick brown fox jumps.\n\nSecond paragraph here.\n';
@@ -67,4 +67,39 @@ test('comments in WYSIWYG: the highlight covers exactly the quoted text, follows
   await expect(editor.locator('p').first()).toHaveText('Nothing to see.');
   await expect(highlight).toHaveCount(0);
   await expect(panel.getByText('Detached: the quoted text is no longer in the document')).toBeVisible();
+});
+
+test('comments follow a file renamed in the file tree; deleting the file keeps its comments file', async ({ stack, ai }) => {
+  const page = stack.page;
+  fs.writeFileSync(path.join(stack.workspace, 'before.md'), NOTE);
+  // the tree lists the folder when the editor loads
+  await page.reload();
+  await page.getByText(/MCP: connected/).waitFor();
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: path.join(stack.workspace, 'before.md') });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await useSourceEditor(page);
+  await selectWithKeyboard(page, 2, 4, 'quick brown'.length);
+  await commentOnSelection(page, 'Keep me when renamed.');
+  const stored = path.join(stack.workspace, '.vmark', 'comments');
+  await expect.poll(() => fs.existsSync(path.join(stored, 'before.md.json'))).toBe(true);
+  const before = await ai.ok<ListedPage>('comments', { action: 'list', tabId });
+  expect(before.threads).toHaveLength(1);
+
+  page.on('dialog', (dialog) => void (dialog.type() === 'prompt' ? dialog.accept('after.md') : dialog.accept()));
+  const actions = page.getByRole('toolbar', { name: 'File actions' });
+  await page.getByRole('treeitem', { name: 'before.md' }).getByRole('button').click();
+  await actions.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('tab', { name: 'after' })).toBeVisible();
+  const renamed = path.join(stack.workspace, 'after.md');
+  await expect.poll(async () => (await ai.ok<ListedPage>('comments', { action: 'list', tabId })).doc).toBe(renamed);
+  const after = await ai.ok<ListedPage>('comments', { action: 'list', tabId });
+  expect(after.threads.map((t) => [t.comment, t.quote, t.replies[0]?.body])).toEqual([[before.threads[0]?.comment, 'quick brown', 'Keep me when renamed.']]);
+  expect(fs.existsSync(path.join(stored, 'before.md.json'))).toBe(false);
+  expect(JSON.parse(fs.readFileSync(path.join(stored, 'after.md.json'), 'utf8'))).toMatchObject({ doc: 'after.md', threads: [{ id: before.threads[0]?.comment }] });
+  await expect(page.locator('.cm-comment')).toHaveText('quick brown');
+
+  // nothing the person wrote is lost: the comments file stays when the document is deleted
+  await actions.getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(() => fs.existsSync(renamed)).toBe(false);
+  expect(fs.existsSync(path.join(stored, 'after.md.json'))).toBe(true);
 });

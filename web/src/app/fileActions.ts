@@ -3,6 +3,9 @@ import type { WindowStore } from '../state/store';
 import { addSnapshot } from '../journal/history';
 import { fileKeyOf, saveFile } from '../documents/saveFile';
 import { activateTab, createTab, kindOf, markSaved } from '../state/windowActions';
+import type { CommentStore } from '../comments/commentStore';
+import { moveStoredComments } from '../comments/moveComments';
+import { isWithin, titleOf } from '../lib/paths';
 
 /** What the person's clicks do with files; MCP handlers have their own, stricter paths. */
 export async function openFileForPerson(store: WindowStore, fs: WorkspaceFS, workspaceInstanceId: string, path: string): Promise<void> {
@@ -37,4 +40,23 @@ export async function saveTabForPerson(store: WindowStore, tabId: string, realpa
   }
   markSaved(store, tabId, content);
   await addSnapshot({ docKey: path, kind: 'save', content, addresses: [], journalEntryId: null }).catch(() => undefined);
+}
+
+/**
+ * The person renames or moves a file or folder of the workspace: the tabs on it and the stored
+ * comments of its documents follow. A failed move of the comments is reported; the files stay renamed.
+ */
+export async function renameForPerson(store: WindowStore, comments: CommentStore, fs: WorkspaceFS, from: string, to: string): Promise<void> {
+  const kind = (await fs.stat(from))?.kind === 'directory' ? 'directory' : 'file';
+  await fs.rename(from, to);
+  let problem: string | null = null;
+  await comments.renamed(from, () => moveStoredComments(fs, from, to, kind)).catch((error: Error) => {
+    problem = `The comments of ${from} could not be moved along: ${error.message}`;
+  });
+  for (const tab of store.getSnapshot().tabs) {
+    if (!tab.filePath || !isWithin(from, tab.filePath)) continue;
+    const filePath = to + tab.filePath.slice(from.length);
+    store.updateTab(tab.id, (t) => ({ ...t, filePath, title: titleOf(filePath) }));
+  }
+  if (problem) store.notify(problem);
 }

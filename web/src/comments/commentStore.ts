@@ -3,6 +3,7 @@ import { emptyCommentFile, isLive, isOpen, type CommentFile } from '@vmark/share
 import { CommentIo, withDocLock } from './commentIo';
 import { UnreadableComments, type CommentStorage } from './commentStorage';
 import { DocComments, type CommentChange, type DocSnapshot } from './docComments';
+import { isWithin } from '../lib/paths';
 
 /** How long after a failed store the person's comment changes are tried again. */
 export const COMMENT_RETRY_MS = 1_000;
@@ -82,6 +83,18 @@ export class CommentStore {
       const seq = file.seq + 1;
       return { ...file, seq, threads: [...file.threads, ...fresh.map((t) => ({ ...t, gen: seq }))] };
     });
+  }
+
+  /**
+   * The file or folder at `from` was renamed: once every change waiting for a document in it is
+   * stored, `move` moves the stored comments, and this window forgets those documents so their new
+   * paths load the moved files.
+   */
+  async renamed(from: string, move: () => Promise<void>): Promise<void> {
+    const affected = [...this.docs.values()].filter((d) => isWithin(from, d.docKey));
+    await Promise.all(affected.map((d) => d.queue));
+    await move();
+    for (const doc of affected) this.docs.delete(doc.docKey);
   }
 
   whenLoaded(): Promise<void> {
