@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { isDirty } from '../state/types';
-import { createTab, switchWorkspace, toggleMode } from '../state/windowActions';
+import { createTab, moveActiveTab, switchWorkspace, toggleMode } from '../state/windowActions';
 import { SourceEditor } from '../editor/SourceEditor';
 import { WysiwygEditor } from '../editor/WysiwygEditor';
 import { runAutosave } from './autosave';
@@ -47,6 +47,8 @@ export function App() {
       { id: 'outline', title: 'Toggle outline', run: () => setPanel((p) => (p === 'outline' ? null : 'outline')) },
       { id: 'settings', title: 'Settings', shortcut: 'Ctrl+,', run: () => setSettingsOpen(true) },
       { id: 'mode', title: 'Toggle source mode', shortcut: 'Ctrl+/', run: () => toggleActiveMode() },
+      { id: 'tab-left', title: 'Move tab left', shortcut: 'Ctrl+Shift+PageUp', run: () => moveActiveTab(store, -1) },
+      { id: 'tab-right', title: 'Move tab right', shortcut: 'Ctrl+Shift+PageDown', run: () => moveActiveTab(store, 1) },
     ],
     // the commands read the store when they run, so they are built once per store
     [store],
@@ -82,6 +84,7 @@ export function App() {
       else if (key === 'p' && event.shiftKey) setPaletteOpen(true);
       else if (key === ',') setSettingsOpen(true);
       else if (key === '/') toggleActiveMode();
+      else if (event.shiftKey && (event.key === 'PageUp' || event.key === 'PageDown')) moveActiveTab(store, event.key === 'PageUp' ? -1 : 1);
       else return;
       event.preventDefault();
     };
