@@ -16,6 +16,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { Notices } from './Notices';
 import { OutlinePanel } from './OutlinePanel';
 import { RestoreBar } from './RestoreBar';
+import { SaveAsDialog } from './SaveAsDialog';
 import { SettingsDialog } from './SettingsDialog';
 import { TabBar } from './TabBar';
 import { useConnectionState, useModel, useServices } from './services';
@@ -32,6 +33,7 @@ export function App() {
   const [selectedComment, setSelectedComment] = useState<string | null>(null);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [saveAsTab, setSaveAsTab] = useState<string | null>(null);
   const [reconnect, setReconnect] = useState<FolderToReconnect[]>([]);
   const activeTab = model.tabs.find((t) => t.id === model.activeTabId) ?? null;
   const activeWorkspace = model.workspaces.find((w) => w.id === model.activeWorkspaceInstanceId) ?? null;
@@ -41,6 +43,7 @@ export function App() {
     () => [
       { id: 'new', title: 'New document', shortcut: 'Ctrl+N', run: () => createTab(store, { workspaceInstanceId: store.getSnapshot().activeWorkspaceInstanceId, filePath: null, kind: 'markdown', content: '' }, { activate: true }) },
       { id: 'save', title: 'Save', shortcut: 'Ctrl+S', run: () => void saveActive() },
+      { id: 'save-as', title: 'Save As…', shortcut: 'Ctrl+Shift+S', run: () => saveActiveAs() },
       { id: 'open-folder', title: 'Open folder…', run: () => void openFolderForPerson(store) },
       { id: 'new-window', title: 'New window', run: () => window.open(location.origin + location.pathname, '_blank') },
       { id: 'history', title: 'Toggle history', run: () => setPanel((p) => (p === 'history' ? null : 'history')) },
@@ -66,7 +69,14 @@ export function App() {
 
   async function saveActive(): Promise<void> {
     const id = store.getSnapshot().activeTabId;
-    if (id) await saveTabForPerson(store, id, realpath);
+    // an untitled document has no file yet: saving it asks where
+    if (id && store.tab(id)?.filePath === null) setSaveAsTab(id);
+    else if (id) await saveTabForPerson(store, id, realpath);
+  }
+
+  function saveActiveAs(): void {
+    const id = store.getSnapshot().activeTabId;
+    if (id && !store.tab(id)?.readOnly) setSaveAsTab(id);
   }
 
   useEffect(() => runAutosave(store, realpath), [store, realpath]);
@@ -80,7 +90,8 @@ export function App() {
       const mod = event.ctrlKey || event.metaKey;
       if (!mod) return;
       const key = event.key.toLowerCase();
-      if (key === 's') void saveActive();
+      if (key === 's' && event.shiftKey) saveActiveAs();
+      else if (key === 's') void saveActive();
       else if (key === 'p' && event.shiftKey) setPaletteOpen(true);
       else if (key === ',') setSettingsOpen(true);
       else if (key === '/') toggleActiveMode();
@@ -195,6 +206,7 @@ export function App() {
       </main>
       {paletteOpen && <CommandPalette commands={commands} onClose={() => setPaletteOpen(false)} />}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      {saveAsTab && store.tab(saveAsTab) && <SaveAsDialog tabId={saveAsTab} realpath={realpath} onClose={() => setSaveAsTab(null)} />}
     </div>
   );
 }
