@@ -111,7 +111,7 @@ export async function renameForPerson(store: WindowStore, comments: CommentStore
   const kind = (await fs.stat(from))?.kind === 'directory' ? 'directory' : 'file';
   await fs.rename(from, to);
   let problem: string | null = null;
-  await comments.renamed(from, () => moveStoredComments(fs, from, to, kind)).catch((error: Error) => {
+  await comments.renamed(from, to, () => moveStoredComments(fs, from, to, kind)).catch((error: Error) => {
     problem = `The comments of ${from} could not be moved along: ${error.message}`;
   });
   for (const tab of store.getSnapshot().tabs) {
