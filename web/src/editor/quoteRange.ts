@@ -7,6 +7,18 @@ interface TextIndex {
   positions: number[];
 }
 
+/** Documents are immutable: each is indexed once, however many quotes are looked up in it (none without comments). */
+const indexes = new WeakMap<ProseMirrorNode, TextIndex>();
+
+function indexOf(doc: ProseMirrorNode): TextIndex {
+  let index = indexes.get(doc);
+  if (!index) {
+    index = indexText(doc);
+    indexes.set(doc, index);
+  }
+  return index;
+}
+
 function indexText(doc: ProseMirrorNode): TextIndex {
   let text = '';
   const positions: number[] = [];
@@ -61,7 +73,7 @@ export function quoteRange(doc: ProseMirrorNode, markdown: string, quote: string
   const needle = visibleText(quote);
   if (needle.length === 0) return null;
   const ordinal = occurrences(markdown, quote, start);
-  const index = indexText(doc);
+  const index = indexOf(doc);
   let found = -1;
   let seen = 0;
   for (let at = index.text.indexOf(needle); at >= 0; at = index.text.indexOf(needle, at + 1)) {
