@@ -45,4 +45,15 @@ test('tabs reorder by drag and drop and by keyboard; pinned tabs stay first; ses
   await page.keyboard.press('Control+Shift+PageUp');
   expect(await order(ai)).toEqual(['b', 'c', 'a']);
   await expect(page.getByRole('tablist', { name: 'Open documents' }).getByRole('tab')).toHaveText(['b', 'c', 'a']);
+
+  // the free space after the last tab: the tab goes to the end (a pinned one stays first)
+  const bar = page.getByRole('tablist', { name: 'Open documents' });
+  const box = await bar.boundingBox();
+  if (!box) throw new Error('the tab bar is not shown');
+  const end = { x: box.width - 4, y: box.height / 2 };
+  await tab(page, 'c').dragTo(bar, { targetPosition: end });
+  await expect.poll(() => order(ai)).toEqual(['b', 'a', 'c']);
+  await tab(page, 'b').dragTo(bar, { targetPosition: end });
+  await page.waitForTimeout(300);
+  expect(await order(ai)).toEqual(['b', 'a', 'c']);
 });

@@ -12,7 +12,22 @@ export function TabBar() {
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const tabs = visibleTabs(model);
   return (
-    <div className="tab-bar" role="tablist" aria-label="Open documents">
+    <div
+      className="tab-bar"
+      role="tablist"
+      aria-label="Open documents"
+      // the free space after the last tab is a drop place too: the tab goes to the end
+      onDragOver={(e) => {
+        if (e.target === e.currentTarget && e.dataTransfer.types.includes(TAB_DRAG_TYPE)) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        const dragged = e.dataTransfer.getData(TAB_DRAG_TYPE);
+        const last = tabs[tabs.length - 1];
+        if (e.target !== e.currentTarget || !dragged || !last) return;
+        e.preventDefault();
+        moveTab(store, dragged, last.id);
+      }}
+    >
       {tabs.map((tab) => (
         <div
           key={tab.id}
