@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { isDirty } from '../state/types';
-import { createTab, switchWorkspace, toggleMode } from '../state/windowActions';
+import { createTab, moveActiveTab, switchWorkspace, toggleMode } from '../state/windowActions';
 import { SourceEditor } from '../editor/SourceEditor';
 import { WysiwygEditor } from '../editor/WysiwygEditor';
 import { runAutosave } from './autosave';
@@ -16,6 +16,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { Notices } from './Notices';
 import { OutlinePanel } from './OutlinePanel';
 import { RestoreBar } from './RestoreBar';
+import { SaveAsDialog } from './SaveAsDialog';
 import { SettingsDialog } from './SettingsDialog';
 import { TabBar } from './TabBar';
 import { useConnectionState, useModel, useServices } from './services';
@@ -29,8 +30,10 @@ export function App() {
   const connectionState = useConnectionState();
   const [panel, setPanel] = useState<SidePanel>(null);
   const [commentDraft, setCommentDraft] = useState<CommentDraft | null>(null);
+  const [selectedComment, setSelectedComment] = useState<string | null>(null);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [saveAsTab, setSaveAsTab] = useState<string | null>(null);
   const [reconnect, setReconnect] = useState<FolderToReconnect[]>([]);
   const activeTab = model.tabs.find((t) => t.id === model.activeTabId) ?? null;
   const activeWorkspace = model.workspaces.find((w) => w.id === model.activeWorkspaceInstanceId) ?? null;
@@ -40,16 +43,24 @@ export function App() {
     () => [
       { id: 'new', title: 'New document', shortcut: 'Ctrl+N', run: () => createTab(store, { workspaceInstanceId: store.getSnapshot().activeWorkspaceInstanceId, filePath: null, kind: 'markdown', content: '' }, { activate: true }) },
       { id: 'save', title: 'Save', shortcut: 'Ctrl+S', run: () => void saveActive() },
+      { id: 'save-as', title: 'Save As…', shortcut: 'Ctrl+Shift+S', run: () => saveActiveAs() },
       { id: 'open-folder', title: 'Open folder…', run: () => void openFolderForPerson(store) },
       { id: 'new-window', title: 'New window', run: () => window.open(location.origin + location.pathname, '_blank') },
       { id: 'history', title: 'Toggle history', run: () => setPanel((p) => (p === 'history' ? null : 'history')) },
       { id: 'outline', title: 'Toggle outline', run: () => setPanel((p) => (p === 'outline' ? null : 'outline')) },
       { id: 'settings', title: 'Settings', shortcut: 'Ctrl+,', run: () => setSettingsOpen(true) },
       { id: 'mode', title: 'Toggle source mode', shortcut: 'Ctrl+/', run: () => toggleActiveMode() },
+      { id: 'tab-left', title: 'Move tab left', shortcut: 'Ctrl+Shift+PageUp', run: () => moveActiveTab(store, -1) },
+      { id: 'tab-right', title: 'Move tab right', shortcut: 'Ctrl+Shift+PageDown', run: () => moveActiveTab(store, 1) },
     ],
     // the commands read the store when they run, so they are built once per store
     [store],
   );
+
+  function selectComment(threadId: string): void {
+    setSelectedComment(threadId);
+    setPanel('comments');
+  }
 
   function toggleActiveMode(): void {
     const id = store.getSnapshot().activeTabId;
@@ -58,7 +69,14 @@ export function App() {
 
   async function saveActive(): Promise<void> {
     const id = store.getSnapshot().activeTabId;
-    if (id) await saveTabForPerson(store, id, realpath);
+    // an untitled document has no file yet: saving it asks where
+    if (id && store.tab(id)?.filePath === null) setSaveAsTab(id);
+    else if (id) await saveTabForPerson(store, id, realpath);
+  }
+
+  function saveActiveAs(): void {
+    const id = store.getSnapshot().activeTabId;
+    if (id && !store.tab(id)?.readOnly) setSaveAsTab(id);
   }
 
   useEffect(() => runAutosave(store, realpath), [store, realpath]);
@@ -72,10 +90,12 @@ export function App() {
       const mod = event.ctrlKey || event.metaKey;
       if (!mod) return;
       const key = event.key.toLowerCase();
-      if (key === 's') void saveActive();
+      if (key === 's' && event.shiftKey) saveActiveAs();
+      else if (key === 's') void saveActive();
       else if (key === 'p' && event.shiftKey) setPaletteOpen(true);
       else if (key === ',') setSettingsOpen(true);
       else if (key === '/') toggleActiveMode();
+      else if (event.shiftKey && (event.key === 'PageUp' || event.key === 'PageDown')) moveActiveTab(store, event.key === 'PageUp' ? -1 : 1);
       else return;
       event.preventDefault();
     };
@@ -163,9 +183,9 @@ export function App() {
                   {activeTab.content}
                 </pre>
               ) : activeTab.kind === 'markdown' && activeTab.mode === 'wysiwyg' ? (
-                <WysiwygEditor key={`${activeTab.id}:wysiwyg`} tab={activeTab} store={store} />
+                <WysiwygEditor key={`${activeTab.id}:wysiwyg`} tab={activeTab} store={store} comments={comments} onSelectComment={selectComment} />
               ) : (
-                <SourceEditor key={`${activeTab.id}:source`} tab={activeTab} store={store} comments={comments} />
+                <SourceEditor key={`${activeTab.id}:source`} tab={activeTab} store={store} comments={comments} onSelectComment={selectComment} />
               )
             ) : (
               <p className="empty">Open a file or create a new document.</p>
@@ -173,7 +193,7 @@ export function App() {
           </div>
           {activeTab && panel === 'history' && <HistoryPanel tab={activeTab} journal={journal} onClose={() => setPanel(null)} />}
           {activeTab && panel === 'outline' && <OutlinePanel tab={activeTab} onClose={() => setPanel(null)} />}
-          {activeTab && panel === 'comments' && <CommentsPanel tab={activeTab} draft={commentDraft} onDraftDone={() => setCommentDraft(null)} onClose={() => setPanel(null)} />}
+          {activeTab && panel === 'comments' && <CommentsPanel tab={activeTab} draft={commentDraft} selectedId={selectedComment} onDraftDone={() => setCommentDraft(null)} onClose={() => setPanel(null)} />}
         </div>
         <footer className="status-bar" role="status">
           <span>
@@ -186,6 +206,7 @@ export function App() {
       </main>
       {paletteOpen && <CommandPalette commands={commands} onClose={() => setPaletteOpen(false)} />}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      {saveAsTab && store.tab(saveAsTab) && <SaveAsDialog tabId={saveAsTab} realpath={realpath} onClose={() => setSaveAsTab(null)} />}
     </div>
   );
 }

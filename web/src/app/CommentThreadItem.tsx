@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AnchorPlace, CommentReply, CommentThread } from '@vmark/shared/lib/comments/index';
 import { deleteComment, replyAsPerson, setThreadState } from '../comments/personComments';
 import { useServices } from './services';
@@ -11,8 +11,12 @@ function author(reply: CommentReply): string {
 }
 
 /** One thread: the quoted text, its messages, and the person's actions (reply, resolve or reopen, delete). */
-export function CommentThreadItem({ docKey, thread, place }: { docKey: string; thread: CommentThread; place: AnchorPlace | undefined }) {
+export function CommentThreadItem({ docKey, thread, place, selected }: { docKey: string; thread: CommentThread; place: AnchorPlace | undefined; selected: boolean }) {
   const { comments, store } = useServices();
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (selected) item.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
   const [reply, setReply] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const detached = place ? place.detached : thread.detached;
@@ -26,7 +30,13 @@ export function CommentThreadItem({ docKey, thread, place }: { docKey: string; t
   };
 
   return (
-    <li className={`comment-thread ${thread.state}${detached ? ' detached' : ''}`} data-comment-id={thread.id} aria-label={`Comment on ${quote}`}>
+    <li
+      ref={item}
+      className={`comment-thread ${thread.state}${detached ? ' detached' : ''}${selected ? ' selected' : ''}`}
+      data-comment-id={thread.id}
+      aria-label={`Comment on ${quote}`}
+      aria-current={selected ? 'true' : undefined}
+    >
       <blockquote>{quote}</blockquote>
       <div className="comment-badges">
         <span className="comment-state">{STATE_LABELS[thread.state]}</span>

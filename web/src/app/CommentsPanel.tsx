@@ -72,7 +72,20 @@ function NewComment({ tab, draft, onDone }: { tab: Tab; draft: CommentDraft; onD
 }
 
 /** The document's review threads, oldest first; a thread whose text is gone stays, marked detached. */
-export function CommentsPanel({ tab, draft, onDraftDone, onClose }: { tab: Tab; draft: CommentDraft | null; onDraftDone: () => void; onClose: () => void }) {
+export function CommentsPanel({
+  tab,
+  draft,
+  selectedId,
+  onDraftDone,
+  onClose,
+}: {
+  tab: Tab;
+  draft: CommentDraft | null;
+  /** The thread whose highlight the person clicked last. */
+  selectedId: string | null;
+  onDraftDone: () => void;
+  onClose: () => void;
+}) {
   const docKey = docKeyOf(tab);
   const snapshot = useComments(docKey);
   const threads = snapshot?.file.threads.filter(isLive) ?? [];
@@ -90,7 +103,7 @@ export function CommentsPanel({ tab, draft, onDraftDone, onClose }: { tab: Tab; 
       {threads.length === 0 && !draft && <p className="muted">No comments. Select text and choose Comment.</p>}
       <ul className="comment-threads">
         {threads.map((t) => (
-          <CommentThreadItem key={t.id} docKey={docKey} thread={t} place={snapshot?.places.get(t.id)} />
+          <CommentThreadItem key={t.id} docKey={docKey} thread={t} place={snapshot?.places.get(t.id)} selected={t.id === selectedId} />
         ))}
       </ul>
     </aside>

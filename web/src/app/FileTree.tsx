@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { FsEntry } from '@vmark/shared';
 import type { WorkspaceInstance } from '../state/types';
 import { dirname, joinPath } from '../lib/paths';
-import { openFileForPerson } from './fileActions';
+import { openFileForPerson, renameForPerson } from './fileActions';
 import { useModel, useServices } from './services';
 
 export interface TreeSelection {
@@ -85,7 +85,7 @@ function Folder({ workspace, path, depth, version, selected, expanded, onSelect,
 
 /** The workspace's files, with new file / new folder / rename / delete / reveal. */
 export function FileTree({ workspace }: { workspace: WorkspaceInstance }) {
-  const { store } = useServices();
+  const { store, comments } = useServices();
   const model = useModel();
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<TreeSelection | null>(null);
@@ -121,10 +121,7 @@ export function FileTree({ workspace }: { workspace: WorkspaceInstance }) {
       const name = window.prompt('New name', selected.path.slice(selected.path.lastIndexOf('/') + 1));
       if (!name) return;
       const target = joinPath(dirname(selected.path), name);
-      await workspace.fs.rename(selected.path, target);
-      for (const tab of store.getSnapshot().tabs.filter((t) => t.filePath === selected.path)) {
-        store.updateTab(tab.id, (t) => ({ ...t, filePath: target, title: name.replace(/\.[^.]+$/, '') }));
-      }
+      await renameForPerson(store, comments, workspace.fs, selected.path, target);
       setSelected({ ...selected, path: target });
     });
   const remove = () =>

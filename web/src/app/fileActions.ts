@@ -1,8 +1,12 @@
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import type { WindowStore } from '../state/store';
+import { normalizeMcpPath } from '@vmark/shared/lib/paths/index';
 import { addSnapshot } from '../journal/history';
-import { fileKeyOf, saveFile } from '../documents/saveFile';
-import { activateTab, createTab, kindOf, markSaved } from '../state/windowActions';
+import { saveTabTo, type SaveTarget } from '../documents/saveTab';
+import { activateTab, createTab, isVMarkData, kindOf } from '../state/windowActions';
+import type { CommentStore } from '../comments/commentStore';
+import { moveStoredComments } from '../comments/moveComments';
+import { dirname, isWithin, joinPath, titleOf } from '../lib/paths';
 
 /** What the person's clicks do with files; MCP handlers have their own, stricter paths. */
 export async function openFileForPerson(store: WindowStore, fs: WorkspaceFS, workspaceInstanceId: string, path: string): Promise<void> {
@@ -22,19 +26,98 @@ export async function saveTabForPerson(store: WindowStore, tabId: string, realpa
   if (!tab?.filePath) return;
   const workspace = store.getSnapshot().workspaces.find((w) => w.id === tab.workspaceInstanceId);
   if (!workspace) return;
-  const path = tab.filePath;
-  let content = tab.content;
-  const result = await saveFile({
-    fs: workspace.fs,
-    path,
-    fileKey: await fileKeyOf(workspace.fs, path, realpath),
-    content: () => (content = store.tab(tabId)?.content ?? content),
-    stillInScope: () => null,
-  });
-  if (result.status !== 'saved') {
-    store.notify(`${tab.title} was not saved: ${result.status === 'error' || result.status === 'out-of-scope' ? result.message : result.status}`);
-    return;
+  const problem = await saveForPerson(store, tabId, { fs: workspace.fs, path: tab.filePath }, realpath);
+  if (problem) store.notify(`${tab.title} was not saved: ${problem}`);
+}
+
+/** Saves the tab to `target` and keeps the save in the file's history; returns what went wrong, or null. */
+async function saveForPerson(store: WindowStore, tabId: string, target: SaveTarget, realpath: (p: string) => Promise<string>): Promise<string | null> {
+  const result = await saveTabTo(store, tabId, target, { realpath, stillInScope: () => null });
+  switch (result.status) {
+    case 'saved':
+      await addSnapshot({ docKey: target.path, kind: 'save', content: result.content, addresses: [], journalEntryId: null }).catch(() => undefined);
+      return null;
+    case 'exists':
+      return `a file appeared at ${target.path} meanwhile; it keeps its content and nothing was written.`;
+    case 'error':
+    case 'out-of-scope':
+      return result.message;
+    default:
+      return result.status;
   }
-  markSaved(store, tabId, content);
-  await addSnapshot({ docKey: path, kind: 'save', content, addresses: [], journalEntryId: null }).catch(() => undefined);
+}
+
+/** A checked Save As destination: inside an open workspace, not VMark's own data, not a folder. */
+export type SaveAsDestination = { path: string; fs: WorkspaceFS; workspaceInstanceId: string; exists: boolean } | { problem: string };
+
+/**
+ * Where the person asks to save a tab: an absolute path, or one relative to the tab's workspace
+ * (the shown one for a tab of none). Normalised by the same rule as the AI's paths.
+ */
+export async function checkSaveAsPath(store: WindowStore, tabId: string, input: string): Promise<SaveAsDestination> {
+  const m = store.getSnapshot();
+  const tab = store.tab(tabId);
+  const home = m.workspaces.find((w) => w.id === (tab?.workspaceInstanceId ?? m.activeWorkspaceInstanceId));
+  const typed = input.trim();
+  if (!typed) return { problem: 'Enter a file name or a path inside the workspace.' };
+  if (!home && !typed.startsWith('/')) return { problem: 'Open a folder first: a document is saved inside a workspace.' };
+  const normalized = normalizeMcpPath(typed.startsWith('/') || !home ? typed : joinPath(home.fs.root, typed));
+  if (!normalized.ok) return { problem: `${typed} is not an acceptable path (${normalized.reason}).` };
+  const path = normalized.path;
+  const workspace = home && isWithin(home.fs.root, path) ? home : m.workspaces.find((w) => isWithin(w.fs.root, path));
+  if (!workspace) return { problem: `${path} is outside the workspace${home ? ` (${home.fs.root})` : ''}; choose a path inside it.` };
+  if (path === workspace.fs.root || path.endsWith('/')) return { problem: 'Enter a file name, not a folder.' };
+  if (isVMarkData(path)) return { problem: '.vmark holds VMark\'s own data; choose another folder.' };
+  let stat;
+  try {
+    stat = await workspace.fs.stat(path);
+  } catch (error) {
+    return { problem: `${path} cannot be checked: ${(error as Error).message}` };
+  }
+  if (stat?.kind === 'directory') return { problem: `${path} is a folder; enter a file name.` };
+  return { path, fs: workspace.fs, workspaceInstanceId: workspace.id, exists: stat !== null && path !== tab?.filePath };
+}
+
+/**
+ * The person's Save As: the tab now points at the new file (the old one is not touched). A file
+ * already there is replaced only when `replace` says the person confirmed it.
+ */
+export async function saveTabAsForPerson(
+  store: WindowStore,
+  tabId: string,
+  destination: { path: string; fs: WorkspaceFS; workspaceInstanceId: string },
+  replace: boolean,
+  realpath: (p: string) => Promise<string>,
+): Promise<string | null> {
+  store.flush();
+  const tab = store.tab(tabId);
+  if (!tab) return 'The tab is gone.';
+  const { fs, path } = destination;
+  try {
+    if (!(await fs.stat(dirname(path)))) await fs.mkdir(dirname(path));
+  } catch (error) {
+    return `The folder ${dirname(path)} could not be created: ${(error as Error).message}`;
+  }
+  const problem = await saveForPerson(store, tabId, { fs, path, createOnly: !replace && path !== tab.filePath }, realpath);
+  if (problem === null) store.updateTab(tabId, (t) => ({ ...t, workspaceInstanceId: destination.workspaceInstanceId }));
+  return problem;
+}
+
+/**
+ * The person renames or moves a file or folder of the workspace: the tabs on it and the stored
+ * comments of its documents follow. A failed move of the comments is reported; the files stay renamed.
+ */
+export async function renameForPerson(store: WindowStore, comments: CommentStore, fs: WorkspaceFS, from: string, to: string): Promise<void> {
+  const kind = (await fs.stat(from))?.kind === 'directory' ? 'directory' : 'file';
+  await fs.rename(from, to);
+  let problem: string | null = null;
+  await comments.renamed(from, to, () => moveStoredComments(fs, from, to, kind)).catch((error: Error) => {
+    problem = `The comments of ${from} could not be moved along: ${error.message}`;
+  });
+  for (const tab of store.getSnapshot().tabs) {
+    if (!tab.filePath || !isWithin(from, tab.filePath)) continue;
+    const filePath = to + tab.filePath.slice(from.length);
+    store.updateTab(tab.id, (t) => ({ ...t, filePath, title: titleOf(filePath) }));
+  }
+  if (problem) store.notify(problem);
 }

@@ -40,10 +40,18 @@ export function indexedDbStorage(docKey: string): CommentStorage {
 
 export const COMMENTS_FOLDER = '.vmark/comments';
 
+const relativeToRoot = (fs: WorkspaceFS, path: string): string => path.slice(fs.root.length).replace(/^\/+/, '');
+
+/** The comments file of a document of a folder workspace, or the mirrored folder of a folder. */
+export function workspaceCommentsPath(fs: WorkspaceFS, path: string, kind: 'file' | 'directory' = 'file'): string {
+  const mirrored = joinPath(joinPath(fs.root, COMMENTS_FOLDER), relativeToRoot(fs, path));
+  return kind === 'file' ? `${mirrored}.json` : mirrored;
+}
+
 /** Folders on disk: `<root>/.vmark/comments/<path inside the workspace>.json`, so the files mirror the documents. */
 export function workspaceFileStorage(fs: WorkspaceFS, filePath: string): CommentStorage {
-  const relative = filePath.slice(fs.root.length).replace(/^\/+/, '');
-  const path = joinPath(joinPath(fs.root, COMMENTS_FOLDER), `${relative}.json`);
+  const relative = relativeToRoot(fs, filePath);
+  const path = workspaceCommentsPath(fs, filePath);
   return {
     where: path,
     doc: relative,

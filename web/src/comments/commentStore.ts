@@ -3,6 +3,7 @@ import { emptyCommentFile, isLive, isOpen, type CommentFile } from '@vmark/share
 import { CommentIo, withDocLock } from './commentIo';
 import { UnreadableComments, type CommentStorage } from './commentStorage';
 import { DocComments, type CommentChange, type DocSnapshot } from './docComments';
+import { isWithin } from '../lib/paths';
 
 /** How long after a failed store the person's comment changes are tried again. */
 export const COMMENT_RETRY_MS = 1_000;
@@ -20,6 +21,8 @@ export class CommentStore {
   private readonly docs = new Map<string, DocComments>();
   private readonly listeners = new Set<() => void>();
   private readonly agentWriting = new Set<string>();
+  /** The person's not-yet-stored changes of renamed documents, by their new key, until those load. */
+  private readonly carried = new Map<string, CommentChange[]>();
   private readonly channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('vmark-comments');
 
   constructor() {
@@ -49,6 +52,12 @@ export class CommentStore {
         doc.persisted = file ?? emptyCommentFile(doc.storage.doc);
         doc.status = 'ready';
         doc.problem = null;
+        const carried = this.carried.get(docKey);
+        this.carried.delete(docKey);
+        if (carried) {
+          doc.pending.push(...carried);
+          this.enqueue(doc, () => this.flush(doc));
+        }
         const text = doc.waitingText;
         doc.waitingText = null;
         if (text === null) this.updated(doc);
@@ -82,6 +91,23 @@ export class CommentStore {
       const seq = file.seq + 1;
       return { ...file, seq, threads: [...file.threads, ...fresh.map((t) => ({ ...t, gen: seq }))] };
     });
+  }
+
+  /**
+   * The file or folder at `from` was renamed: once every change waiting for a document in it is
+   * stored, `move` moves the stored comments, and this window forgets those documents so their new
+   * paths load the moved files.
+   */
+  async renamed(from: string, to: string, move: () => Promise<void>): Promise<void> {
+    const affected = [...this.docs.values()].filter((d) => isWithin(from, d.docKey));
+    await Promise.all(affected.map((d) => d.queue));
+    await move();
+    for (const doc of affected) {
+      this.docs.delete(doc.docKey);
+      // changes storage refused so far go with the document, not back to the old place
+      if (doc.pending.length > 0) this.carried.set(to + doc.docKey.slice(from.length), doc.pending);
+      doc.pending = [];
+    }
   }
 
   whenLoaded(): Promise<void> {

@@ -23,9 +23,11 @@ const fromModel = Annotation.define<boolean>();
 const FLUSH_IDLE_MS = 250;
 
 /** CodeMirror 6 on one tab: markdown source mode, or YAML for workflow files. */
-export function SourceEditor({ tab, store, comments }: { tab: Tab; store: WindowStore; comments?: CommentStore }) {
+export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: Tab; store: WindowStore; comments?: CommentStore; onSelectComment?: (threadId: string) => void }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const selectComment = useRef(onSelectComment);
+  selectComment.current = onSelectComment;
 
   useEffect(() => {
     if (!host.current) return;
@@ -53,7 +55,7 @@ export function SourceEditor({ tab, store, comments }: { tab: Tab; store: Window
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
           syntaxHighlighting(defaultHighlightStyle),
           ...(tab.kind === 'yaml-workflow' ? [yaml(), workflowDiagnostics(tab.filePath)] : [markdown()]),
-          ...(comments ? [commentHighlights(comments, () => docKeyOf(store.tab(tab.id) ?? tab))] : []),
+          ...(comments ? [commentHighlights(comments, () => docKeyOf(store.tab(tab.id) ?? tab), (id) => selectComment.current?.(id))] : []),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': `${tab.title} source` }),
           EditorView.domEventHandlers({

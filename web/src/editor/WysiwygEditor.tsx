@@ -5,6 +5,9 @@ import { markdownSchema, editorExtensions } from './schema';
 import { parseMarkdown, serializeMarkdown, type ParsedDoc } from './markdown';
 import type { WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
+import type { CommentStore } from '../comments/commentStore';
+import { docKeyOf } from '../comments/docKey';
+import { CommentHighlights } from './wysiwygCommentHighlights';
 
 const FLUSH_IDLE_MS = 250;
 /** Markdown markers: content with any of these is parsed as markdown by selection.set, not inserted literally. */
@@ -25,7 +28,7 @@ function selectionMarkdown(editor: Editor): string {
  * serialisation back after typing pauses (or at once when MCP flushes), and untouched blocks
  * keep their original bytes (source-preserving write-back).
  */
-export function WysiwygEditor({ tab, store }: { tab: Tab; store: WindowStore }) {
+export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: Tab; store: WindowStore; comments?: CommentStore; onSelectComment?: (threadId: string) => void }) {
   // parse once per mounted editor: a plain useRef(parseMarkdown(…)) would re-parse on every render
   const [initial] = useState(() => parseMarkdown(tab.content));
   const parsed = useRef<ParsedDoc>(initial);
@@ -33,9 +36,14 @@ export function WysiwygEditor({ tab, store }: { tab: Tab; store: WindowStore }) 
   const pending = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const loading = useRef(false);
+  const selectComment = useRef(onSelectComment);
+  selectComment.current = onSelectComment;
 
   const editor = useEditor({
-    extensions: editorExtensions(),
+    extensions: [
+      ...editorExtensions(),
+      CommentHighlights.configure({ comments: comments ?? null, docKey: () => docKeyOf(store.tab(tab.id) ?? tab), onSelect: (id) => selectComment.current?.(id) }),
+    ],
     content: parsed.current.doc,
     editorProps: { attributes: { 'aria-label': `${tab.title} document`, class: 'wysiwyg' } },
     onUpdate: () => {

@@ -42,7 +42,7 @@ function build(view: EditorView, snapshot: DocSnapshot | undefined, previous: De
 }
 
 /** Review comments as highlights in the source editor, fed from the comment store. */
-export function commentHighlights(comments: CommentStore, docKey: () => string): Extension {
+export function commentHighlights(comments: CommentStore, docKey: () => string, onSelect: (threadId: string) => void = () => undefined): Extension {
   const plugin = ViewPlugin.fromClass(
     class {
       decorations: DecorationSet;
@@ -78,6 +78,14 @@ export function commentHighlights(comments: CommentStore, docKey: () => string):
   );
   return [
     plugin,
+    EditorView.domEventHandlers({
+      click: (event) => {
+        const id = (event.target as HTMLElement | null)?.closest?.(`[${ID_ATTRIBUTE}]`)?.getAttribute(ID_ATTRIBUTE);
+        if (id) onSelect(id);
+        // the caret still goes where the person clicked
+        return false;
+      },
+    }),
     EditorView.baseTheme({
       '.cm-comment': { backgroundColor: 'rgba(255, 200, 0, 0.35)', borderBottom: '2px solid rgba(230, 160, 0, 0.9)' },
       '.cm-comment-resolved': { backgroundColor: 'rgba(150, 150, 150, 0.15)', borderBottom: '1px dotted #999' },

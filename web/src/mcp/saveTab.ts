@@ -1,11 +1,11 @@
 import { DomainErrorException, approvalRequired, invalidPath, stale } from '@vmark/shared';
-import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { addSnapshot } from '../journal/history';
-import { fileKeyOf, saveFile } from '../documents/saveFile';
-import { markSaved } from '../state/windowActions';
+import { saveTabTo, type SaveTarget } from '../documents/saveTab';
 import type { ActionContext } from './defineAction';
 import { scopePath } from './guards';
 import { docKeyOf } from './mutation';
+
+export type { SaveTarget };
 
 export type Journaled = 'yes' | 'pending' | 'no';
 
@@ -17,36 +17,14 @@ export type TabSaveOutcome =
   | { status: 'out-of-scope'; message: string }
   | { status: 'error'; message: string };
 
-export interface SaveTarget {
-  path: string;
-  fs: WorkspaceFS;
-  createOnly?: boolean;
-}
-
 /**
  * An AI save of one tab: ordered against every other save of the same file, path re-checked when
  * its turn comes, and kept in the file's history as an (mcp) snapshot.
  */
 export async function saveTabForAgent(ctx: ActionContext, tabId: string, target: SaveTarget, addresses: string[] = []): Promise<TabSaveOutcome> {
-  const fileKey = await fileKeyOf(target.fs, target.path, async (p) => (await ctx.connection.service({ op: 'fs.realpath', path: p })) as string);
-  let closed = false;
-  let saved = '';
-  const result = await saveFile({
-    fs: target.fs,
-    path: target.path,
-    fileKey,
-    ...(target.createOnly ? { createOnly: true } : {}),
-    content: () => {
-      const tab = ctx.store.tab(tabId);
-      if (!tab) {
-        closed = true;
-        throw new Error('closed');
-      }
-      saved = tab.content;
-      return saved;
-    },
+  const result = await saveTabTo(ctx.store, tabId, target, {
+    realpath: async (p) => (await ctx.connection.service({ op: 'fs.realpath', path: p })) as string,
     stillInScope: () => {
-      if (!ctx.store.tab(tabId)) return null;
       try {
         scopePath(ctx, target.path);
         return null;
@@ -54,11 +32,10 @@ export async function saveTabForAgent(ctx: ActionContext, tabId: string, target:
         return error instanceof DomainErrorException ? error.domainError.message : String(error);
       }
     },
-  }).catch((error: unknown) => (closed ? ({ status: 'closed' } as const) : ({ status: 'error', message: (error as Error).message } as const)));
-  if (result.status === 'closed' || closed) return { status: 'closed' };
+  });
   if (result.status !== 'saved') return result;
+  const saved = result.content;
 
-  markSaved(ctx.store, tabId, saved, target.path);
   const tab = ctx.store.tab(tabId);
   const docKey = tab ? docKeyOf(tab) : target.path;
   let journaled: Journaled = 'no';

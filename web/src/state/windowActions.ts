@@ -4,7 +4,7 @@ import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { newRevision, newTabId, newWorkspaceInstanceId } from '../lib/randomId';
 import { isWithin, titleOf } from '../lib/paths';
 import type { WindowStore } from './store';
-import type { Tab, WorkspaceInstance } from './types';
+import type { Tab, WindowModel, WorkspaceInstance } from './types';
 
 /** State transitions shared by the UI and the MCP handlers. */
 
@@ -132,8 +132,45 @@ export function toggleMode(store: WindowStore, tabId: string): void {
   store.updateTab(tabId, (t) => ({ ...t, mode: t.mode === 'wysiwyg' ? 'source' : 'wysiwyg' }));
 }
 
+/** Pinned tabs come first; otherwise the order stays. */
+function pinnedFirst(tabs: Tab[]): Tab[] {
+  return [...tabs.filter((t) => t.pinned), ...tabs.filter((t) => !t.pinned)];
+}
+
+function withTabs(m: WindowModel, tabs: Tab[]): WindowModel {
+  return tabs.every((t, i) => t === m.tabs[i]) ? m : { ...m, tabs };
+}
+
 export function togglePin(store: WindowStore, tabId: string): void {
-  store.updateTab(tabId, (t) => ({ ...t, pinned: !t.pinned }));
+  store.update((m) => withTabs(m, pinnedFirst(m.tabs.map((t) => (t.id === tabId ? { ...t, pinned: !t.pinned } : t)))));
+}
+
+/** The tabs the tab bar shows: those of the shown workspace and those of none. */
+export function visibleTabs(m: WindowModel): Tab[] {
+  const shown = m.workspaceBar ? m.activeWorkspaceInstanceId : null;
+  return m.tabs.filter((t) => shown === null || t.workspaceInstanceId === null || t.workspaceInstanceId === shown);
+}
+
+/** Moves a tab to where `targetId` is (after it when moving right, before it when moving left); pinned tabs stay first. */
+export function moveTab(store: WindowStore, tabId: string, targetId: string): void {
+  store.update((m) => {
+    const from = m.tabs.findIndex((t) => t.id === tabId);
+    const to = m.tabs.findIndex((t) => t.id === targetId);
+    if (from < 0 || to < 0 || from === to) return m;
+    const tabs = [...m.tabs];
+    const [moving] = tabs.splice(from, 1);
+    tabs.splice(to, 0, moving as Tab);
+    return withTabs(m, pinnedFirst(tabs));
+  });
+}
+
+/** The keyboard's move: the active tab swaps places with its visible neighbour. */
+export function moveActiveTab(store: WindowStore, direction: -1 | 1): void {
+  const m = store.getSnapshot();
+  const shown = visibleTabs(m);
+  const index = shown.findIndex((t) => t.id === m.activeTabId);
+  const neighbour = shown[index + direction];
+  if (index >= 0 && neighbour) moveTab(store, shown[index]?.id as string, neighbour.id);
 }
 
 /** The file of these tabs now holds `disk` (another window saved it, or something outside VMark changed it). */
