@@ -42,3 +42,27 @@ test('the person saves with Ctrl+S: the file is written and a snapshot is kept',
   await stack.page.getByRole('button', { name: 'History' }).click();
   await expect(stack.page.getByRole('complementary', { name: 'History' }).getByRole('heading', { name: 'Snapshots' })).toBeVisible();
 });
+
+test('a file made outside VMark shows up in the file tree; renamed there, it keeps its history: snapshots and AI changes move with it', async ({ stack, ai }) => {
+  const file = path.join(stack.workspace, 'before.md');
+  fs.writeFileSync(file, 'one\n');
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await ai.ok('document', { action: 'write', tabId, content: 'one\ntwo by AI\n' });
+
+  const page = stack.page;
+  page.on('dialog', (dialog) => void dialog.accept('after.md'));
+  await page.getByRole('treeitem', { name: 'before.md' }).getByRole('button').click();
+  await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: 'Rename' }).click();
+  await expect.poll(() => fs.existsSync(path.join(stack.workspace, 'after.md'))).toBe(true);
+  await expect(page.getByRole('tab', { name: 'after' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'History' }).click();
+  const panel = page.getByRole('complementary', { name: 'History' });
+  await expect(panel.getByRole('heading', { name: 'History of after' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: /\(mcp\)/ })).toBeVisible();
+  await expect(panel.getByRole('button', { name: /document\.write by e2e-ai/ })).toBeVisible();
+  // the next AI change lands after the moved one
+  await ai.ok('document', { action: 'write', tabId, content: 'one\ntwo by AI\nthree\n' });
+  await expect(panel.getByRole('button', { name: /document\.write by e2e-ai/ })).toHaveCount(2);
+});

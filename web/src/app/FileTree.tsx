@@ -27,7 +27,11 @@ function Folder({ workspace, path, depth, version, selected, expanded, onSelect,
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    workspace.fs.list(path).then(setEntries, (e: Error) => setError(e.message));
+    workspace.fs.list(path).then(
+      // an unchanged listing keeps its array, so a periodic refresh re-renders nothing
+      (next) => setEntries((current) => (current && JSON.stringify(current) === JSON.stringify(next) ? current : next)),
+      (e: Error) => setError(e.message),
+    );
   }, [workspace, path]);
   useEffect(load, [load, version]);
 
@@ -83,6 +87,8 @@ function Folder({ workspace, path, depth, version, selected, expanded, onSelect,
   );
 }
 
+const TREE_POLL_MS = 3_000;
+
 /** The workspace's files, with new file / new folder / rename / delete / reveal. */
 export function FileTree({ workspace }: { workspace: WorkspaceInstance }) {
   const { store, comments } = useServices();
@@ -91,6 +97,13 @@ export function FileTree({ workspace }: { workspace: WorkspaceInstance }) {
   const [selected, setSelected] = useState<TreeSelection | null>(null);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const refresh = () => setVersion((v) => v + 1);
+  // files made outside the tree (another program, the AI's save_as) show up: observed where the browser can, else polled
+  useEffect(() => {
+    const stopWatching = workspace.fs.watch?.(() => refresh()) ?? null;
+    if (stopWatching) return stopWatching;
+    const timer = setInterval(() => !document.hidden && refresh(), TREE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [workspace]);
   const folderOfSelection = selected ? (selected.kind === 'directory' ? selected.path : dirname(selected.path)) : workspace.fs.root;
   const toggle = (path: string) => setExpanded((s) => new Set(s.has(path) ? [...s].filter((p) => p !== path) : [...s, path]));
 

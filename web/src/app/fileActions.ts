@@ -2,6 +2,7 @@ import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import type { WindowStore } from '../state/store';
 import { normalizeMcpPath } from '@vmark/shared/lib/paths/index';
 import { addSnapshot } from '../journal/history';
+import { moveDocumentRecords } from '../journal/moveDocumentRecords';
 import { saveTabTo, type SaveTarget } from '../documents/saveTab';
 import { activateTab, createTab, isVMarkData, kindOf } from '../state/windowActions';
 import type { CommentStore } from '../comments/commentStore';
@@ -113,6 +114,9 @@ export async function renameForPerson(store: WindowStore, comments: CommentStore
   let problem: string | null = null;
   await comments.renamed(from, to, () => moveStoredComments(fs, from, to, kind)).catch((error: Error) => {
     problem = `The comments of ${from} could not be moved along: ${error.message}`;
+  });
+  await moveDocumentRecords(from, to).catch((error: Error) => {
+    problem = `The history of ${from} could not be moved along (it is still kept under the old name): ${error.message}`;
   });
   for (const tab of store.getSnapshot().tabs) {
     if (!tab.filePath || !isWithin(from, tab.filePath)) continue;
