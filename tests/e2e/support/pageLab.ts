@@ -7,14 +7,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildPageScripts } from '../../../extension/src/page/build.mjs';
 import type { SnapshotResult } from '../../../extension/src/page/types';
 import { BROWSER, BROWSER_FLAGS } from './paths';
+import { PAGES_DIR, siteFile } from './siteFiles';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SITE_DIR = path.resolve(here, '../../fixtures/site');
-export const CORPUS_DIR = process.env.VMARK_PAGES_DIR ?? path.resolve(here, '../../fixtures/pages');
+export const CORPUS_DIR = PAGES_DIR;
 export const MAX_SNAPSHOT_TOKENS = 25_000;
 // 0.5 × @playwright/mcp's median browser_snapshot on the corpus (snapshot-baseline.md).
 export const TARGET_MEDIAN_TOKENS = 7_248;
@@ -31,20 +29,20 @@ export interface PageLab {
   close(): Promise<void>;
 }
 
+/** The corpus page behind /corpus/NAME, or null. */
+function corpusFile(name: string): string | null {
+  const file = path.join(CORPUS_DIR, path.normalize(name));
+  return file.startsWith(CORPUS_DIR) && fs.existsSync(file) ? file : null;
+}
+
 function serveFixtures(): http.Server {
-  const roots: Record<string, string> = { '/site/': SITE_DIR, '/corpus/': CORPUS_DIR };
   return http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    for (const [prefix, dir] of Object.entries(roots)) {
-      if (!pathname.startsWith(prefix)) continue;
-      const file = path.join(dir, path.normalize(pathname.slice(prefix.length)));
-      if (!file.startsWith(dir) || !fs.existsSync(file)) break;
-      const status = path.basename(file) === 'rate-limit.html' ? 429 : 200;
-      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      fs.createReadStream(file).pipe(res);
-      return;
-    }
-    res.writeHead(404).end('not found');
+    const file = pathname.startsWith('/site/') ? siteFile(pathname.slice('/site'.length)) : pathname.startsWith('/corpus/') ? corpusFile(pathname.slice('/corpus/'.length)) : null;
+    if (!file) return void res.writeHead(404).end('not found');
+    const status = path.basename(file) === 'rate-limit.html' ? 429 : 200;
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    fs.createReadStream(file).pipe(res);
   });
 }
 

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { REPO_ROOT } from './paths';
-
-const SITE_DIR = path.join(REPO_ROOT, 'tests', 'fixtures', 'site');
+import { siteFile } from './siteFiles';
 
 /** The fixture site on 127.0.0.1 (AI tabs reach it only in a stack started with allowLoopback). */
 export interface Site {
@@ -51,8 +49,8 @@ export async function startSite(): Promise<Site> {
         page('Cookie echo', `<h1 id="cookie">cookie=${(req.headers.cookie ?? '').replace(/[<&]/g, '')}</h1>`);
         return;
     }
-    const file = path.join(SITE_DIR, path.normalize(decodeURIComponent(url.pathname)));
-    if (!file.startsWith(SITE_DIR) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    const file = siteFile(decodeURIComponent(url.pathname));
+    if (!file) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
