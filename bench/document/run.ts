@@ -6,6 +6,7 @@ import { connectAi, textOf, type Ai } from '../../tests/e2e/support/mcpClient';
 import { startStack } from '../../tests/e2e/support/stack';
 import { openNativeEcho } from '../roundtrip/nativeEcho';
 import { summarize, type Summary } from '../roundtrip/stats';
+import { count } from '../quick';
 
 /**
  * document.read / document.write round trips for 10 KB and 1 MB documents next to the bare
@@ -13,7 +14,7 @@ import { summarize, type Summary } from '../roundtrip/stats';
  * document (time and request bytes). Not a test: it prints PASS or MISS per goal and exits 0.
  */
 
-const CALLS = 30;
+const CALLS = count(30, 8);
 const SMALL_GOAL = 3;
 const LARGE_GOAL = 10;
 
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
     const worker = await stack.serviceWorker();
     const echo = await openNativeEcho(worker, NATIVE_HOST_NAME);
     await echo.time(20);
-    const echoSummary = summarize(await echo.time(200));
+    const echoSummary = summarize(await echo.time(count(200, 50)));
 
     const results: [string, Summary, number | null][] = [];
     for (const name of ['10kb', '1mb'] as const) {

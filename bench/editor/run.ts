@@ -7,6 +7,7 @@ import { startStack, type Stack } from '../../tests/e2e/support/stack';
 import { summarize, type Summary } from '../roundtrip/stats';
 import { FIRST_MARKER, LAST_MARKER, lineCount, markdownOfBytes, markdownOfLines } from './markdownDoc';
 import { armOpenProbe, installKeyProbe, openProbeResult, readKeyProbe, scrollSourceToEnd, waitForSamples, type KeyProbeResult } from './probes';
+import { QUICK, count } from '../quick';
 
 /**
  * Keystroke-to-paint latency in WYSIWYG at 1k, 5k and 10k lines and in source mode at 100k lines,
@@ -15,7 +16,7 @@ import { armOpenProbe, installKeyProbe, openProbeResult, readKeyProbe, scrollSou
  */
 
 const WARMUP_KEYS = 10;
-const MEASURED_KEYS = 100;
+const MEASURED_KEYS = count(100, 30);
 /** Pause between keystrokes (after the previous one was painted), roughly fast typing. */
 const KEY_GAP_MS = 30;
 const TEXT = 'lorem ipsum dolor sit amet consectetur ';
@@ -279,7 +280,8 @@ async function main(): Promise<void> {
       { label: '1 MB', title: 'size-1mb', content: markdownOfBytes(1_000_000), expected: 'source', keys: false },
       { label: '10 MB', title: 'size-10mb', content: markdownOfBytes(10_000_000), expected: 'source', keys: false },
     ];
-    for (const c of cases) {
+    // quick: the goal's 10k lines in WYSIWYG and one source-mode file
+    for (const c of QUICK ? cases.filter((c) => ['10k lines', '1 MB'].includes(c.label)) : cases) {
       const tabId = await openTab(stack, ai, c);
       const result = await measure(stack, ai, cdp, c, tabId);
       results.push(result);

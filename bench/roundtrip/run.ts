@@ -7,6 +7,7 @@ import { startStack } from '../../tests/e2e/support/stack';
 import { openNativeEcho } from './nativeEcho';
 import { RssSampler, type MemoryPeak } from './rssSampler';
 import { summarize, type Summary } from './stats';
+import { count } from '../quick';
 
 /**
  * The cost of the whole MCP path next to a bare native-messaging echo through the same browser
@@ -14,8 +15,8 @@ import { summarize, type Summary } from './stats';
  * exits 0 and prints PASS or MISS per goal.
  */
 
-const WARMUP_CALLS = 20;
-const MEASURED_CALLS = 200;
+const WARMUP_CALLS = count(20, 10);
+const MEASURED_CALLS = count(200, 50);
 /** Full and echo calls alternate in rounds, so drift during the run hits both alike. */
 const ROUNDS = 5;
 const RATIO_GOAL = 3;

@@ -9,6 +9,7 @@ import { startStack } from '../../tests/e2e/support/stack';
 import { countInteractive } from './interactiveCount';
 import { MCP_RESPONSE_CAP_TOKENS, PEER_BASELINE, TARGET_MEDIAN_TOKENS } from './peerBaseline';
 import { startDevtoolsMcp, startPlaywrightMcp, type Peer } from './peers';
+import { QUICK } from '../quick';
 
 /**
  * Tokens and time of browser_read.read on the 16 saved pages, through the whole MCP path (SDK
@@ -18,6 +19,8 @@ import { startDevtoolsMcp, startPlaywrightMcp, type Peer } from './peers';
  */
 const PAGES_DIR = process.env.VMARK_PAGES_DIR ?? fileURLToPath(new URL('../../tests/fixtures/pages', import.meta.url));
 const READS_PER_PAGE = 3;
+/** Quick runs: one long article, two news pages and a short blog post. */
+const QUICK_PAGES = ['wikipedia.html', 'cnn.html', 'lwn-1.html', 'medium-1.html'];
 
 interface Measured {
   page: string;
@@ -200,7 +203,8 @@ async function measureOurs(urls: Map<string, string>): Promise<Measured[]> {
 }
 
 async function main(): Promise<void> {
-  const pages = fs.readdirSync(PAGES_DIR).filter((f) => f.endsWith('.html')).sort();
+  const all = fs.readdirSync(PAGES_DIR).filter((f) => f.endsWith('.html')).sort();
+  const pages = QUICK ? all.filter((f) => QUICK_PAGES.includes(f)) : all;
   const site = await serve(PAGES_DIR);
   const urls = new Map(pages.map((file) => [file.replace(/\.html$/, ''), site.url(file)]));
   try {
@@ -216,5 +220,5 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error);
-  process.exitCode = 0;
+  process.exitCode = 1;
 });

@@ -7,6 +7,7 @@ import { applyPatches, findMergeKeys, type IRPatch } from '@vmark/shared/lib/wor
 import { connectAi, textOf, type Ai } from '../../tests/e2e/support/mcpClient';
 import { startStack } from '../../tests/e2e/support/stack';
 import { summarize, type Summary } from '../roundtrip/stats';
+import { count } from '../quick';
 
 /**
  * workflow.apply_patch of one with.set on a 2,000-line workflow against document.write of the same
@@ -17,9 +18,9 @@ import { summarize, type Summary } from '../roundtrip/stats';
 const TARGET_LINES = 2_000;
 const WARMUP = 5;
 /** apply_patch and document.write alternate in rounds, so drift during the run hits both alike. */
-const ROUNDS = 5;
+const ROUNDS = count(5, 2);
 const PER_ROUND = 8;
-const VALIDATE_CALLS = 15;
+const VALIDATE_CALLS = count(15, 5);
 /** The point of apply_patch: a one-field edit should send far fewer bytes than the whole file. */
 const BYTES_GOAL = 0.01;
 
