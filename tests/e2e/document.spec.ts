@@ -138,7 +138,7 @@ test('DOC-WRITE-07 document.write keeps the document line endings (CRLF file sta
   expect(fs.readFileSync(file, 'utf8')).toBe('one\r\ntwo\r\n');
 });
 
-test('ERR-06 SEL-02 VMark data under .vmark/ opens read-only: writes are READ_ONLY, selection has NO_EDITOR', async ({ stack, ai }) => {
+test('ERR-06 SEL-02 SEL-03 VMark data under .vmark/ opens read-only: writes are READ_ONLY, selection has NO_EDITOR', async ({ stack, ai }) => {
   const file = path.join(stack.workspace, '.vmark', 'notes.md');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, 'internal\n');

@@ -168,12 +168,13 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
       );
       store.flush();
       const now = store.tab(tab.id);
+      // text under composition also changes the document: the input method is the reason then, not an edit
       const abortReason: AbortReason | null = !now
         ? 'closed'
-        : now.revision !== tab.revision
-          ? 'edited'
-          : store.isComposing(tab.id)
-            ? 'composing'
+        : store.isComposing(tab.id)
+          ? 'composing'
+          : now.revision !== tab.revision
+            ? 'edited'
             : (plan.watchSelection && store.selectionVersion(tab.id) !== selectionBefore) ||
                 (plan.implicitTab && store.getSnapshot().activeTabId !== activeBefore)
               ? 'selection'
