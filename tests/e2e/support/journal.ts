@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 
 /** The journal's fault switches behind `window.vmarkDebug.journal` (see web/src/journal/agentJournal.ts). */
-export type JournalFaults = { disabled?: boolean; recordDelayMs?: number; failCompletions?: number; failAfterApply?: boolean };
+export type JournalFaults = {
+  disabled?: boolean;
+  recordDelayMs?: number;
+  failCompletions?: number;
+  rejectCompletions?: number;
+  failBeforeApply?: boolean;
+  failAfterApply?: boolean;
+};
 
 export async function injectFaults(page: Page, faults: JournalFaults): Promise<void> {
   await page.evaluate((faults) => {

@@ -185,6 +185,10 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
       }
       let content: string;
       try {
+        if (journal.faults.failBeforeApply) {
+          journal.faults.failBeforeApply = false;
+          throw new Error('injected editor failure before the change');
+        }
         content = plan.apply(next);
         if (journal.faults.failAfterApply) {
           journal.faults.failAfterApply = false;
