@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Ai } from './support/mcpClient';
+import { textOf, type Ai } from './support/mcpClient';
 import { expect, test } from './support/fixtures';
 import { historySnapshots, injectFaults, journalEntries } from './support/journal';
 
@@ -168,4 +168,48 @@ test('WSP-SAVEAS-08 WSP-SAVEAS-07 a file that appears at the target while save_a
   expect((await pending).structuredContent).toMatchObject({ error: 'APPROVAL_REQUIRED' });
   expect(fs.readFileSync(target, 'utf8')).toBe('appeared meanwhile\n');
   expect(fs.readdirSync(stack.workspace).filter((n) => n.includes('vmark-'))).toEqual([]);
+});
+
+test('DOC-WRITE-10 WSP-SAVEAS-11 a save made later in another window reached the file first (through a symlink): the write reports saved:false with save_error', async ({ stack, ai }) => {
+  const real = path.join(stack.workspace, 'real.md');
+  fs.writeFileSync(real, 'start\n');
+  const link = path.join(stack.workspace, 'link.md');
+  fs.symlinkSync(real, link);
+  await stack.openEditorWindow();
+  const viaLink = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: link, windowLabel: 'main' });
+  const direct = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: real, windowLabel: 'window-2' });
+  // unsaved text in the link's tab: the other window's save then shows as a conflict instead of replacing it
+  await ai.ok('document', { action: 'write', tabId: viaLink.tabId, content: 'draft\n', save: false });
+  await injectFaults(stack.page, { recordDelayMs: 1_500 });
+  const older = ai.call('document', { action: 'write', tabId: viaLink.tabId, content: 'older, through the link\n' });
+  await expect.poll(async () => (await journalEntries(stack.page, link)).map((e) => e.state)).toEqual(['applied', 'recorded']);
+  // requested after the first write, saved while that one is still being recorded
+  expect(await ai.ok('document', { action: 'write', tabId: direct.tabId, content: 'later, on the file\n' })).toMatchObject({ saved: true });
+  const result = await older;
+  expect(result.isError, textOf(result)).toBeFalsy();
+  expect(result.structuredContent).toMatchObject({ applied: true, saved: false, save_error: expect.stringMatching(/later save/) });
+  expect(fs.readFileSync(real, 'utf8')).toBe('later, on the file\n');
+  expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+  expect(await ai.ok<Read>('document', { action: 'read', tabId: viaLink.tabId })).toMatchObject({ content: 'older, through the link\n', dirty: true });
+});
+
+test('WSP-SAVEAS-10 workspace.save is STALE when a save requested after it, from another window and through the real path, reached the file first', async ({ stack, ai }) => {
+  const real = path.join(stack.workspace, 'target.md');
+  fs.writeFileSync(real, 'start\n');
+  const link = path.join(stack.workspace, 'alias.md');
+  fs.symlinkSync(real, link);
+  await stack.openEditorWindow();
+  const viaLink = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: link, windowLabel: 'main' });
+  const direct = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: real, windowLabel: 'window-2' });
+  await ai.ok('document', { action: 'write', tabId: viaLink.tabId, content: 'older, through the link\n', save: false });
+  await ai.ok('document', { action: 'write', tabId: direct.tabId, content: 'later, on the file\n', save: false });
+  await injectFaults(stack.page, { saveDelayMs: 2_000 });
+  const older = ai.call('workspace', { action: 'save', tabId: viaLink.tabId });
+  await stack.page.waitForTimeout(500);
+  expect(await ai.ok('workspace', { action: 'save', tabId: direct.tabId })).toMatchObject({ filePath: real });
+  const result = await older;
+  const current = (await ai.ok<Read>('document', { action: 'read', tabId: viaLink.tabId })).revision;
+  expect(result.structuredContent).toEqual({ error: 'STALE', message: expect.any(String), current_revision: current });
+  expect(fs.readFileSync(real, 'utf8')).toBe('later, on the file\n');
+  expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
 });

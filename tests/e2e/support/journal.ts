@@ -8,6 +8,7 @@ export type JournalFaults = {
   rejectCompletions?: number;
   failBeforeApply?: boolean;
   failAfterApply?: boolean;
+  saveDelayMs?: number;
 };
 
 export async function injectFaults(page: Page, faults: JournalFaults): Promise<void> {

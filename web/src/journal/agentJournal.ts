@@ -30,9 +30,9 @@ export class AgentJournal {
   /**
    * Fault injection for the end-to-end tests (reached through window.vmarkDebug): a disabled journal,
    * a slow recording step, completions that fail to persist or are rejected outright, an editor
-   * that fails before or after it changed the document.
+   * that fails before or after it changed the document, an AI save slow to reach its file.
    */
-  readonly faults = { disabled: false, recordDelayMs: 0, failCompletions: 0, rejectCompletions: 0, failBeforeApply: false, failAfterApply: false };
+  readonly faults = { disabled: false, recordDelayMs: 0, failCompletions: 0, rejectCompletions: 0, failBeforeApply: false, failAfterApply: false, saveDelayMs: 0 };
 
   private async open(): Promise<Db> {
     if (this.faults.disabled) throw new Error('journal is disabled');

@@ -27,8 +27,10 @@ export interface SaveTarget {
  * An AI save of one tab: ordered against every other save of the same file, path re-checked when
  * its turn comes, and kept in the file's history as an (mcp) snapshot.
  */
-export async function saveTabForAgent(ctx: ActionContext, tabId: string, target: SaveTarget, addresses: string[] = []): Promise<TabSaveOutcome> {
+export async function saveTabForAgent(ctx: ActionContext, tabId: string, target: SaveTarget, addresses: string[] = [], ticket?: number): Promise<TabSaveOutcome> {
   const fileKey = await fileKeyOf(target.fs, target.path, async (p) => (await ctx.connection.service({ op: 'fs.realpath', path: p })) as string);
+  const { saveDelayMs } = ctx.journal.faults;
+  if (saveDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, saveDelayMs));
   let closed = false;
   let saved = '';
   const result = await saveFile({
@@ -36,6 +38,7 @@ export async function saveTabForAgent(ctx: ActionContext, tabId: string, target:
     path: target.path,
     fileKey,
     ...(target.createOnly ? { createOnly: true } : {}),
+    ...(ticket !== undefined ? { ticket } : {}),
     content: () => {
       const tab = ctx.store.tab(tabId);
       if (!tab) {
