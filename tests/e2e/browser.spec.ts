@@ -333,3 +333,12 @@ test('an AI client that disconnects takes its AI tabs with it; another client ne
   await expect.poll(() => worker.evaluate((id) => chrome.tabs.get(id).then(() => true, () => false), Number(theirs.tabId.slice(5)))).toBe(false);
   expect(textOf(await ai.call('browser_read', { action: 'read', tabId: theirs.tabId }))).toMatch(/^TAB_NOT_FOUND/);
 });
+
+test('WSP-CLOSE-08 workspace.close on a browser tab is refused with INVALID_TAB; the browser tool closes it', async ({ ai, site }) => {
+  const opened = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/forms.html') });
+  const refused = await ai.call('workspace', { action: 'close', tabId: opened.tabId });
+  expect(refused.structuredContent).toMatchObject({ error: 'INVALID_TAB' });
+  expect((await browserTabs(ai)).map((t) => t.id)).toEqual([opened.tabId]);
+  await ai.ok('browser', { action: 'close', tabId: opened.tabId });
+  expect(await browserTabs(ai)).toEqual([]);
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { textOf } from './support/mcpClient';
 import { connectAi } from './support/mcpClient';
 import { expect, test } from './support/fixtures';
+import { injectFaults, journalEntries } from './support/journal';
 import { useSourceMode } from './support/person';
 
 interface Read {
@@ -138,7 +139,7 @@ test('DOC-WRITE-07 document.write keeps the document line endings (CRLF file sta
   expect(fs.readFileSync(file, 'utf8')).toBe('one\r\ntwo\r\n');
 });
 
-test('ERR-06 SEL-02 VMark data under .vmark/ opens read-only: writes are READ_ONLY, selection has NO_EDITOR', async ({ stack, ai }) => {
+test('ERR-06 SEL-02 SEL-03 VMark data under .vmark/ opens read-only: writes are READ_ONLY, selection has NO_EDITOR', async ({ stack, ai }) => {
   const file = path.join(stack.workspace, '.vmark', 'notes.md');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, 'internal\n');
@@ -162,4 +163,19 @@ test('DOC-WRITE-28 an editor failure after the change answers INTERNAL with appl
   const read = await ai.ok<Read>('document', { action: 'read', tabId });
   expect(result.structuredContent).toMatchObject({ error: 'INTERNAL', applied: true, durable: true, current_revision: read.revision });
   expect(read.content).toBe('after\n');
+});
+
+test('DOC-WRITE-29 ERR-07 an editor failure before the change answers INTERNAL without applied; the document is as before and the next write runs', async ({ stack, ai }) => {
+  const { file, tabId } = await openNote(stack, ai, 'early.md', 'before\n');
+  const before = await ai.ok<Read>('document', { action: 'read', tabId });
+  await injectFaults(stack.page, { failBeforeApply: true });
+  const result = await ai.call('document', { action: 'write', tabId, content: 'after\n' });
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toEqual({ error: 'INTERNAL', message: expect.any(String) });
+  expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+  expect(await ai.ok<Read>('document', { action: 'read', tabId })).toEqual(before);
+  expect(fs.readFileSync(file, 'utf8')).toBe('before\n');
+  expect((await journalEntries(stack.page, file)).map((e) => e.state)).toEqual(['not-applied']);
+  expect(await ai.ok('document', { action: 'write', tabId, content: 'after\n' })).toMatchObject({ applied: true, saved: true });
+  expect(fs.readFileSync(file, 'utf8')).toBe('after\n');
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures';
+import { injectFaults as injectJournalFaults, journalEntries } from './support/journal';
 import { useSourceMode } from './support/person';
 
 type Faults = { disabled?: boolean; recordDelayMs?: number; failCompletions?: number };
@@ -148,4 +149,25 @@ test('ERR-05 a write that waits 3 s behind another write to the same document is
   expect((queued.content[0] as { text: string }).text).toMatch(/^WRITE_BUSY: /);
   expect((await slow).isError).toBeFalsy();
   expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('first\n');
+});
+
+test('DOC-WRITE-22 the journal rejecting the entry outright leaves the write applied, logged as not recorded; the next write runs normally', async ({ stack, ai }) => {
+  const { file, tabId } = await openFocused(stack, ai);
+  const warnings: string[] = [];
+  stack.page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await injectJournalFaults(stack.page, { rejectCompletions: 1 });
+  const first = await ai.ok<Record<string, unknown>>('document', { action: 'write', tabId, content: 'one\n', save: false });
+  expect(first).toMatchObject({ applied: true, durable: false });
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('one\n');
+  expect(warnings.some((w) => /not recorded/.test(w))).toBe(true);
+  // not JOURNAL_DEGRADED: nothing is retried, the next write goes through at once
+  const second = await ai.ok<Record<string, unknown>>('document', { action: 'write', tabId, content: 'two\n', save: false });
+  expect(second).toMatchObject({ applied: true, durable: true });
+  const entries = (await journalEntries(stack.page, file)).map((e) => [e.state, e.contentAfter]);
+  expect(entries).toEqual([
+    ['recorded', null],
+    ['applied', 'two\n'],
+  ]);
 });

@@ -108,3 +108,20 @@ test('WSP-OWS-03 open_workspace does not accept windowLabel', async ({ ai }) => 
   expect(result.structuredContent).toBeUndefined();
   expect(textOf(result)).toContain('windowLabel');
 });
+
+test('WSP-OWS-13 the consent alone does not let VMark read a folder outside home and mounted drives', async ({ stack, ai }) => {
+  const { real } = makeFolder(stack.root);
+  const before = await ai.ok<State>('session', { action: 'get_state' });
+  await ai.ok('workspace', { action: 'open_workspace', folderPath: real });
+  await stack.page.getByRole('dialog', { name: 'Open a folder for an AI client?' }).getByRole('button', { name: 'Allow' }).click();
+  const repeated = await ai.call('workspace', { action: 'open_workspace', folderPath: real });
+  expect(repeated.structuredContent).toMatchObject({ error: 'APPROVAL_REQUIRED' });
+  // nothing of the folder became readable: not a workspace, not a root of the host, its files stay closed
+  const after = await ai.ok<State>('session', { action: 'get_state' });
+  expect(after.windows[0]?.activeWorkspaceInstanceId).toBe(before.windows[0]?.activeWorkspaceInstanceId);
+  const roots = JSON.parse(fs.readFileSync(path.join(stack.root, 'state', 'native-roots.json'), 'utf8')) as string[];
+  expect(roots).not.toContain(real);
+  const open = await ai.call('workspace', { action: 'open', filePath: path.join(real, 'readme.md') });
+  expect(open.structuredContent).toMatchObject({ error: 'INVALID_PATH' });
+  expect(textOf(open)).not.toContain('# Project');
+});

@@ -20,7 +20,7 @@ test('SES-GS-09 a request without tabId and without a path goes to the most rece
   expect(state.windows.find((w) => w.label === 'main')?.tabs.map((t) => t.id)).toContain(next.tabId);
 });
 
-test('a request naming a file goes to the window that owns its workspace', async ({ stack, ai }) => {
+test('SES-GS-06 a request naming a file goes to the window that owns its workspace', async ({ stack, ai }) => {
   const file = path.join(stack.workspace, 'owned.md');
   fs.writeFileSync(file, 'x\n');
   const scratchOnly = await stack.openEditorWindow('');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/fixtures';
+import { journalEntries } from './support/journal';
 import { useSourceMode } from './support/person';
 
 async function focusedNote(stack: { workspace: string; page: import('playwright-core').Page }, ai: { ok: <T>(t: string, a: Record<string, unknown>) => Promise<T> }, content: string) {
@@ -20,7 +21,7 @@ async function select(page: import('playwright-core').Page, from: number, to: nu
   for (let i = from; i < to; i++) await page.keyboard.press('Shift+ArrowRight');
 }
 
-test('SEL-GET-01 selection.get returns the selected source text with offsets, mode, kind, tabId and revision', async ({ stack, ai }) => {
+test('SEL-GET-01 SEL-GET-04 selection.get returns the selected source text with offsets, mode, kind, tabId and revision', async ({ stack, ai }) => {
   const { tabId } = await focusedNote(stack, ai, 'hello brave world\n');
   await select(stack.page, 6, 11);
   const got = await ai.ok<Record<string, unknown>>('selection', { action: 'get' });
@@ -28,7 +29,7 @@ test('SEL-GET-01 selection.get returns the selected source text with offsets, mo
   expect(got).toEqual({ text: 'brave', isEmpty: false, range: { from: 6, to: 11 }, mode: 'source', kind: 'markdown', tabId, revision });
 });
 
-test('SEL-SET-01 selection.set splices raw text in source mode and reports replaced_chars', async ({ stack, ai }) => {
+test('SEL-SET-01 SEL-SET-04 SEL-SET-07 selection.set splices raw text in source mode and reports replaced_chars', async ({ stack, ai }) => {
   const { tabId, file } = await focusedNote(stack, ai, 'hello brave world\n');
   await select(stack.page, 6, 11);
   const { revision } = await ai.ok<{ revision: string }>('selection', { action: 'get' });
@@ -41,7 +42,7 @@ test('SEL-SET-01 selection.set splices raw text in source mode and reports repla
   expect(fs.readFileSync(file, 'utf8')).toBe('hello brave world\n');
 });
 
-test('SEL-SET-03 an empty content deletes the selection; a collapsed selection inserts at the cursor', async ({ stack, ai }) => {
+test('SEL-SET-03 SEL-SET-06 an empty content deletes the selection; a collapsed selection inserts at the cursor', async ({ stack, ai }) => {
   const { tabId } = await focusedNote(stack, ai, 'abcdef\n');
   await select(stack.page, 1, 3);
   await ai.ok('selection', { action: 'set', content: '' });
@@ -81,4 +82,53 @@ test('DOC-TRF-01 document.transform cjk-spacing inserts spaces between CJK and L
   const result = await ai.ok<Record<string, unknown>>('document', { action: 'transform', tabId, kind: 'cjk-spacing' });
   expect(result).toMatchObject({ applied: true, durable: true, revision: expect.stringMatching(/^rev-/) });
   expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('中文 English 混排\n\n`代码code`\n');
+});
+
+test('SEL-GET-03 range is in ProseMirror positions in WYSIWYG and in character offsets in source; mode says which', async ({ stack, ai }) => {
+  const file = path.join(stack.workspace, 'modes.md');
+  fs.writeFileSync(file, 'hello brave world\n');
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  const editor = stack.page.getByLabel('modes document');
+  // on a loaded machine a late re-render can take the caret before the keys land: select again then
+  await expect(async () => {
+    await editor.locator('p').first().click();
+    await expect(editor).toBeFocused();
+    await stack.page.keyboard.press('Home');
+    for (let i = 0; i < 'hello '.length; i++) await stack.page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 'brave'.length; i++) await stack.page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(async () => (await ai.ok<{ text: string }>('selection', { action: 'get' })).text, { timeout: 3000 }).toBe('brave');
+  }).toPass({ timeout: 20_000 });
+  // the paragraph opens at position 0, its text starts at 1
+  expect(await ai.ok('selection', { action: 'get' })).toMatchObject({ mode: 'wysiwyg', range: { from: 7, to: 12 } });
+  await useSourceMode(stack.page);
+  await select(stack.page, 6, 11);
+  expect(await ai.ok('selection', { action: 'get' })).toMatchObject({ text: 'brave', mode: 'source', range: { from: 6, to: 11 } });
+});
+
+test('SEL-SET-09 a selection.set that changes nothing keeps the revision and is not journaled', async ({ stack, ai }) => {
+  const { file, tabId } = await focusedNote(stack, ai, 'abcdef\n');
+  await select(stack.page, 0, 3);
+  const { revision } = await ai.ok<{ revision: string }>('selection', { action: 'get' });
+  const same = await ai.ok<Record<string, unknown>>('selection', { action: 'set', content: 'abc', expected_revision: revision });
+  expect(same).toMatchObject({ revision, replaced_chars: 3, applied: true });
+  await select(stack.page, 2, 2);
+  expect(await ai.ok('selection', { action: 'set', content: '' })).toMatchObject({ revision, replaced_chars: 0 });
+  expect(await journalEntries(stack.page, file)).toEqual([]);
+  expect((await ai.ok<{ revision: string }>('document', { action: 'read', tabId })).revision).toBe(revision);
+  // a set that does change the text is journaled
+  await ai.ok('selection', { action: 'set', content: 'X' });
+  expect((await journalEntries(stack.page, file)).map((e) => [e.tool, e.action, e.state])).toEqual([['selection', 'set', 'applied']]);
+});
+
+test('SEL-SET-12 the person moved the cursor between get and set: the edit lands at the new position', async ({ stack, ai }) => {
+  const { tabId } = await focusedNote(stack, ai, 'abcdef\n');
+  await select(stack.page, 0, 2);
+  const got = await ai.ok<{ text: string; revision: string }>('selection', { action: 'get' });
+  expect(got.text).toBe('ab');
+  // pure cursor movement, no keystroke that changes text
+  await stack.page.keyboard.press('End');
+  const set = await ai.ok<{ replaced_chars: number }>('selection', { action: 'set', content: 'XY', expected_revision: got.revision });
+  expect(set.replaced_chars).toBe(0);
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('abcdefXY\n');
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { MCP_PROTOCOL, VMARK_VERSION } from '@vmark/shared';
 import { expect, test } from './support/fixtures';
 
@@ -67,4 +69,38 @@ test('session.get_state with no editor window open answers with no windows', asy
     .toBe(0);
   const state = await ai.ok<State>('session', { action: 'get_state' });
   expect(state.capabilities.mcpProtocol).toBe(MCP_PROTOCOL);
+});
+
+test('SES-GS-08 while the person is in another application, no editor window is focused', async ({ stack, ai }) => {
+  await stack.openEditorWindow('');
+  await stack.page.bringToFront();
+  await expect
+    .poll(async () => (await ai.ok<State>('session', { action: 'get_state' })).windows.map((w) => w.focused))
+    .toEqual([true, false]);
+  // the person switches to their AI client: a window that is not VMark's takes the focus
+  const elsewhere = await stack.context.newPage();
+  await elsewhere.bringToFront();
+  await expect
+    .poll(async () => (await ai.ok<State>('session', { action: 'get_state' })).windows.map((w) => w.focused))
+    .toEqual([false, false]);
+});
+
+test('SES-GS-11 the kind of each tab says which write fits: document.write for markdown, workflow.apply_patch for yaml-workflow', async ({ stack, ai }) => {
+  const note = path.join(stack.workspace, 'note.md');
+  fs.writeFileSync(note, '# Note\n');
+  const flow = path.join(stack.workspace, '.github', 'workflows', 'ci.yml');
+  fs.mkdirSync(path.dirname(flow), { recursive: true });
+  fs.writeFileSync(flow, 'name: ci  # keep me\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo hi\n');
+  await ai.ok('workspace', { action: 'open', filePath: note });
+  await ai.ok('workspace', { action: 'open', filePath: flow });
+  const tabs = (await ai.ok<State>('session', { action: 'get_state' })).windows[0]?.tabs ?? [];
+  const byKind = Object.fromEntries(tabs.map((t) => [t.kind, t.id]));
+  expect(Object.keys(byKind).sort()).toEqual(['markdown', 'yaml-workflow']);
+  await ai.ok('document', { action: 'write', tabId: byKind.markdown, content: '# Note 2\n' });
+  expect(fs.readFileSync(note, 'utf8')).toBe('# Note 2\n');
+  await ai.ok('workflow', { action: 'apply_patch', tabId: byKind['yaml-workflow'], patches: [{ kind: 'workflow.set', path: 'name', value: 'ci2' }] });
+  await ai.ok('workspace', { action: 'save', tabId: byKind['yaml-workflow'] });
+  expect(fs.readFileSync(flow, 'utf8')).toBe('name: ci2  # keep me\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo hi\n');
+  const wrong = await ai.call('workflow', { action: 'apply_patch', tabId: byKind.markdown, patches: [{ kind: 'workflow.set', path: 'name', value: 'x' }] });
+  expect(wrong.structuredContent).toMatchObject({ error: 'NOT_WORKFLOW' });
 });

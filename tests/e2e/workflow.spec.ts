@@ -336,7 +336,7 @@ test('WFL-VAL-01 validate checks the unsaved text of the tab, e.g. right after a
   });
 });
 
-test('WFL-02 WFL-03 WFL-04 document.read and document.write work on a workflow tab; bytes are stored verbatim, comments kept', async ({ stack, ai }) => {
+test('WFL-02 WFL-03 WFL-04 DOC-READ-02 DOC-WRITE-32 document.read and document.write work on a workflow tab; bytes are stored verbatim, comments kept', async ({ stack, ai }) => {
   const { file, tabId } = await openWorkflow(stack, ai, 'docs.yml', COMMENTED);
   const read = await ai.ok<Read>('document', { action: 'read', tabId });
   expect(read).toMatchObject({ content: COMMENTED, kind: 'yaml-workflow', dirty: false });

@@ -106,11 +106,13 @@ test('WSP-SAVE-01 workspace.save writes the tab to its file and returns filePath
   expect(fs.readFileSync(file, 'utf8')).toBe('two\n');
 });
 
-test('WSP-CLOSE-04 workspace.close refuses DIRTY without force, closes with force; unknown tab is INVALID_TAB', async ({ stack, ai }) => {
+test('WSP-CLOSE-02 WSP-CLOSE-04 workspace.close refuses DIRTY without force, closes with force; unknown tab is INVALID_TAB', async ({ stack, ai }) => {
   const file = write(stack.workspace, 'c.md', 'c\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('document', { action: 'write', tabId, content: 'changed\n', save: false });
   expect(await ai.ok('workspace', { action: 'close', tabId })).toEqual({ closed: false, reason: 'DIRTY' });
+  // the unsaved work is still there
+  expect(await ai.ok('document', { action: 'read', tabId })).toMatchObject({ content: 'changed\n', dirty: true });
   expect(await ai.ok('workspace', { action: 'close', tabId, force: true })).toEqual({ closed: true });
   expect(fs.readFileSync(file, 'utf8')).toBe('c\n');
   const unknown = await ai.call('workspace', { action: 'close', tabId });
@@ -147,7 +149,7 @@ test('WSP-FOCUS-01 workspace.focus_window focuses a window by label', async ({ s
   expect(unknown.isError).toBe(true);
 });
 
-test('WSP-CLOSE-06 a pinned tab is never closed, not even with force', async ({ stack, ai }) => {
+test('WSP-CLOSE-03 WSP-CLOSE-06 a pinned tab is never closed, not even with force', async ({ stack, ai }) => {
   const file = write(stack.workspace, 'p.md', 'p\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await stack.page.getByRole('button', { name: 'Pin p' }).click();
@@ -178,4 +180,32 @@ test('a clean tab follows its file when it changes on disk, with a new revision'
   const after = await ai.ok<{ revision: string; dirty: boolean }>('document', { action: 'read', tabId });
   expect(after.revision).not.toBe(before.revision);
   expect(after.dirty).toBe(false);
+});
+
+test('WSP-CLOSE-01 workspace.close closes a clean document tab; the file stays as it was', async ({ stack, ai }) => {
+  const file = write(stack.workspace, 'clean.md', 'clean\n');
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  expect((await ai.ok<State>('session', { action: 'get_state' })).windows[0]?.tabs.map((t) => t.id)).toContain(tabId);
+  await expect(stack.page.getByRole('button', { name: 'Close clean' })).toBeVisible();
+  expect(await ai.ok('workspace', { action: 'close', tabId })).toEqual({ closed: true });
+  expect((await ai.ok<State>('session', { action: 'get_state' })).windows[0]?.tabs.map((t) => t.id)).not.toContain(tabId);
+  await expect(stack.page.getByRole('button', { name: 'Close clean' })).toHaveCount(0);
+  expect(fs.readFileSync(file, 'utf8')).toBe('clean\n');
+});
+
+test('WSP-OPEN-02 the tabId from workspace.open drives document calls in the background; selection needs switch_tab first', async ({ stack, ai }) => {
+  const { tabId: visible } = await ai.ok<{ tabId: string }>('workspace', { action: 'new' });
+  const file = write(stack.workspace, 'bg.md', 'background\n');
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  const read = await ai.ok<{ content: string; revision: string }>('document', { action: 'read', tabId });
+  expect(read.content).toBe('background\n');
+  await ai.ok('document', { action: 'write', tabId, content: 'written in the background\n', expected_revision: read.revision });
+  expect(fs.readFileSync(file, 'utf8')).toBe('written in the background\n');
+  // the person still sees their tab
+  const tabs = (await ai.ok<State>('session', { action: 'get_state' })).windows[0]?.tabs ?? [];
+  expect(tabs.find((t) => t.id === visible)?.active).toBe(true);
+  expect(tabs.find((t) => t.id === tabId)?.active).toBe(false);
+  expect((await ai.call('selection', { action: 'get', tabId })).structuredContent).toMatchObject({ error: 'INVALID_TAB' });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  expect(await ai.ok('selection', { action: 'get', tabId })).toMatchObject({ tabId, isEmpty: true });
 });

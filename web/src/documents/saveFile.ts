@@ -18,6 +18,8 @@ export interface SaveRequest {
   /** Re-checked when the save's turn comes: the scope may have changed while it waited. */
   stillInScope: () => string | null;
   createOnly?: boolean;
+  /** The save's place in the order of saves, taken when it was requested (default: now). */
+  ticket?: number;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface SaveRequest {
  * writing. A later save that already reached the file wins; this one writes nothing (STALE).
  */
 export async function saveFile(request: SaveRequest): Promise<SaveResult> {
-  const ticket = await issueSaveTicket();
+  const ticket = request.ticket ?? (await issueSaveTicket());
   return navigator.locks.request(`vmark-file:${request.fileKey}`, async (): Promise<SaveResult> => {
     if (lastSavedTicket(request.fileKey) > ticket) return { status: 'stale' };
     const scopeProblem = request.stillInScope();

@@ -20,7 +20,12 @@ export async function saveTabTo(
   store: WindowStore,
   tabId: string,
   target: SaveTarget,
-  options: { realpath: (p: string) => Promise<string>; stillInScope: () => string | null },
+  options: {
+    realpath: (p: string) => Promise<string>;
+    stillInScope: () => string | null;
+    /** The place in the file's order taken when the save was requested (takeSaveTicket); else now. */
+    ticket?: number;
+  },
 ): Promise<TabSaveResult> {
   const fileKey = await fileKeyOf(target.fs, target.path, options.realpath);
   let closed = false;
@@ -30,6 +35,7 @@ export async function saveTabTo(
     path: target.path,
     fileKey,
     ...(target.createOnly ? { createOnly: true } : {}),
+    ...(options.ticket !== undefined ? { ticket: options.ticket } : {}),
     content: () => {
       const tab = store.tab(tabId);
       if (!tab) {

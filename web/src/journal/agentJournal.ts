@@ -6,6 +6,8 @@ export const JOURNAL_TIMEOUT_MS = 2_000;
 /** Unreviewed AI changes per document before writes are refused with REVIEW_BACKLOG_FULL. */
 export const REVIEW_BACKLOG_LIMIT = 500;
 const DURABILITY_RETRY_MS = 1_000;
+/** IndexedDB errors that refuse an entry for good: retrying would fail the same way. */
+const REJECTIONS = new Set(['ConstraintError', 'DataError', 'DataCloneError', 'QuotaExceededError']);
 
 export class JournalTimeout extends Error {}
 
@@ -27,9 +29,10 @@ export class AgentJournal {
   backlogLimit = REVIEW_BACKLOG_LIMIT;
   /**
    * Fault injection for the end-to-end tests (reached through window.vmarkDebug): a disabled journal,
-   * a slow recording step, completions that fail to persist.
+   * a slow recording step, completions that fail to persist or are rejected outright, an editor
+   * that fails before or after it changed the document, an AI save slow to reach its file.
    */
-  readonly faults = { disabled: false, recordDelayMs: 0, failCompletions: 0, failAfterApply: false };
+  readonly faults = { disabled: false, recordDelayMs: 0, failCompletions: 0, rejectCompletions: 0, failBeforeApply: false, failAfterApply: false, saveDelayMs: 0 };
 
   private async open(): Promise<Db> {
     if (this.faults.disabled) throw new Error('journal is disabled');
@@ -105,6 +108,10 @@ export class AgentJournal {
     const done: JournalEntry = { ...entry, revisionAfter, contentAfter, state: 'applied' };
     this.countChange(entry.docKey, 1);
     try {
+      if (this.faults.rejectCompletions > 0) {
+        this.faults.rejectCompletions--;
+        throw new DOMException('injected rejection of the entry', 'DataError');
+      }
       if (this.faults.failCompletions > 0) {
         this.faults.failCompletions--;
         throw new Error('injected persistence failure');
@@ -112,7 +119,13 @@ export class AgentJournal {
       const db = await this.open();
       await withTimeout(db.put('journal', done));
       return true;
-    } catch {
+    } catch (error) {
+      if (error instanceof DOMException && REJECTIONS.has(error.name)) {
+        // refused for good: the change stays applied, logged as not recorded, and the next write runs normally
+        this.countChange(entry.docKey, -1);
+        console.warn(`VMark: journal entry ${entry.id} (${entry.tool}.${entry.action}) was rejected and is not recorded: ${error.message}`);
+        return false;
+      }
       this.undurable.set(entry.docKey, done);
       this.retryLater(done);
       return false;

@@ -168,12 +168,13 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
       );
       store.flush();
       const now = store.tab(tab.id);
+      // text under composition also changes the document: the input method is the reason then, not an edit
       const abortReason: AbortReason | null = !now
         ? 'closed'
-        : now.revision !== tab.revision
-          ? 'edited'
-          : store.isComposing(tab.id)
-            ? 'composing'
+        : store.isComposing(tab.id)
+          ? 'composing'
+          : now.revision !== tab.revision
+            ? 'edited'
             : (plan.watchSelection && store.selectionVersion(tab.id) !== selectionBefore) ||
                 (plan.implicitTab && store.getSnapshot().activeTabId !== activeBefore)
               ? 'selection'
@@ -184,6 +185,10 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
       }
       let content: string;
       try {
+        if (journal.faults.failBeforeApply) {
+          journal.faults.failBeforeApply = false;
+          throw new Error('injected editor failure before the change');
+        }
         content = plan.apply(next);
         if (journal.faults.failAfterApply) {
           journal.faults.failAfterApply = false;

@@ -21,8 +21,11 @@ export type TabSaveOutcome =
  * An AI save of one tab: ordered against every other save of the same file, path re-checked when
  * its turn comes, and kept in the file's history as an (mcp) snapshot.
  */
-export async function saveTabForAgent(ctx: ActionContext, tabId: string, target: SaveTarget, addresses: string[] = []): Promise<TabSaveOutcome> {
+export async function saveTabForAgent(ctx: ActionContext, tabId: string, target: SaveTarget, addresses: string[] = [], ticket?: number): Promise<TabSaveOutcome> {
+  const { saveDelayMs } = ctx.journal.faults;
+  if (saveDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, saveDelayMs));
   const result = await saveTabTo(ctx.store, tabId, target, {
+    ...(ticket !== undefined ? { ticket } : {}),
     realpath: async (p) => (await ctx.connection.service({ op: 'fs.realpath', path: p })) as string,
     stillInScope: () => {
       try {

@@ -1,5 +1,6 @@
 import { DomainErrorException, approvalRequired, ok, workspaceTool } from '@vmark/shared';
 import { loadSettings } from '../../../state/settings';
+import { issueSaveTicket } from '../../../documents/saveTickets';
 import { defineAction } from '../../defineAction';
 import { resolveTab, scopePath } from '../../guards';
 import { saveFailure, saveTabForAgent } from '../../saveTab';
@@ -8,6 +9,8 @@ import { saveFailure, saveTabForAgent } from '../../saveTab';
 export const saveAs = defineAction(workspaceTool, 'save_as', {
   async run(ctx, args) {
     const tab = resolveTab(ctx, args.tabId);
+    // ordered among the file's saves by when it was requested
+    const ticket = await issueSaveTicket();
     const target = scopePath(ctx, args.filePath);
     const ownFile = tab.filePath === target.path;
     if (!ownFile) {
@@ -19,7 +22,7 @@ export const saveAs = defineAction(workspaceTool, 'save_as', {
         throw new DomainErrorException(approvalRequired(`A file already exists at ${target.path}; save_as never replaces a file that is not the tab's own.`));
       }
     }
-    const saved = await saveTabForAgent(ctx, tab.id, { ...target, createOnly: !ownFile });
+    const saved = await saveTabForAgent(ctx, tab.id, { ...target, createOnly: !ownFile }, [], ticket);
     if (saved.status !== 'saved') throw saveFailure(ctx, tab.id, target.path, saved);
     return ok({ revision: saved.revision, journaled: saved.journaled });
   },

@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+
+/** The journal's fault switches behind `window.vmarkDebug.journal` (see web/src/journal/agentJournal.ts). */
+export type JournalFaults = {
+  disabled?: boolean;
+  recordDelayMs?: number;
+  failCompletions?: number;
+  rejectCompletions?: number;
+  failBeforeApply?: boolean;
+  failAfterApply?: boolean;
+  saveDelayMs?: number;
+};
+
+export async function injectFaults(page: Page, faults: JournalFaults): Promise<void> {
+  await page.evaluate((faults) => {
+    Object.assign((window as unknown as { vmarkDebug: { journal: { faults: JournalFaults } } }).vmarkDebug.journal.faults, faults);
+  }, faults);
+}
+
+export interface StoredEntry {
+  docKey: string;
+  tool: string;
+  action: string;
+  state: 'recorded' | 'applied' | 'not-applied';
+  contentBefore: string;
+  contentAfter: string | null;
+}
+
+export interface StoredSnapshot {
+  docKey: string;
+  kind: 'save' | 'auto' | 'mcp' | 'restore';
+  content: string;
+  at: number;
+}
+
+/** All records of one IndexedDB store of the editor page (`journal` or `history`) for a document; none before the database exists. */
+async function storedRecords<T>(page: Page, store: 'journal' | 'history', docKey: string): Promise<T[]> {
+  return page.evaluate(
+    async ({ store, docKey }) => {
+      // opening a database that does not exist would create it empty and break the editor's own upgrade
+      if (!(await indexedDB.databases()).some((db) => db.name === 'vmark')) return [];
+      return new Promise((resolve, reject) => {
+        const open = indexedDB.open('vmark');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(store)) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const all = db.transaction(store).objectStore(store).getAll();
+          all.onsuccess = () => {
+            db.close();
+            const rows = (all.result as { docKey: string; seq?: number; at: number }[]).filter((r) => r.docKey === docKey);
+            resolve(rows.sort((a, b) => (a.seq ?? a.at) - (b.seq ?? b.at)) as never);
+          };
+          all.onerror = () => reject(all.error);
+        };
+      });
+    },
+    { store, docKey },
+  );
+}
+
+/** The agent edit journal entries of a document, oldest first. */
+export const journalEntries = (page: Page, docKey: string) => storedRecords<StoredEntry>(page, 'journal', docKey);
+
+/** The history snapshots of a file, oldest first. */
+export const historySnapshots = (page: Page, docKey: string) => storedRecords<StoredSnapshot>(page, 'history', docKey);
