@@ -83,7 +83,7 @@ test('SEL-SET-08 moving the selection while selection.set is recorded aborts it 
   expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('abcdef\n');
 });
 
-test('DOC-WRITE-18 SEL-SET-11 while the person composes with an IME, write and selection.set are BUSY and change nothing', async ({ stack, ai }) => {
+test('DOC-WRITE-18 SEL-SET-13 while the person composes with an IME, write and selection.set are BUSY and change nothing', async ({ stack, ai }) => {
   const { tabId } = await openFocused(stack, ai);
   await stack.page.locator('.cm-content').click();
   const cdp = await stack.context.newCDPSession(stack.page);

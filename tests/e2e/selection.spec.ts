@@ -42,7 +42,7 @@ test('SEL-SET-01 SEL-SET-04 SEL-SET-07 selection.set splices raw text in source 
   expect(fs.readFileSync(file, 'utf8')).toBe('hello brave world\n');
 });
 
-test('SEL-SET-03 SEL-SET-06 an empty content deletes the selection; a collapsed selection inserts at the cursor', async ({ stack, ai }) => {
+test('SEL-SET-05 SEL-SET-06 an empty content deletes the selection; a collapsed selection inserts at the cursor', async ({ stack, ai }) => {
   const { tabId } = await focusedNote(stack, ai, 'abcdef\n');
   await select(stack.page, 1, 3);
   await ai.ok('selection', { action: 'set', content: '' });
@@ -65,7 +65,7 @@ test('SEL-01 selection.* with a tabId other than the focused tab is INVALID_TAB'
   expect(set.structuredContent).toMatchObject({ error: 'INVALID_TAB' });
 });
 
-test('SEL-SET-05 selection.set with a stale expected_revision is refused with STALE and current_revision', async ({ stack, ai }) => {
+test('SEL-SET-10 SEL-SET-11 a keystroke between get and set makes selection.set with that revision STALE, with current_revision', async ({ stack, ai }) => {
   const { tabId } = await focusedNote(stack, ai, 'abc\n');
   await select(stack.page, 0, 1);
   const { revision } = await ai.ok<{ revision: string }>('selection', { action: 'get' });

@@ -75,7 +75,7 @@ test('DOC-WRITE-05 DOC-WRITE-06 document.write on the active WYSIWYG tab is one 
   await expect.poll(async () => (await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('# Before\n\nold text\n');
 });
 
-test('SEL-GET-02 SEL-SET-02 selection in WYSIWYG: ProseMirror positions; markdown content becomes nodes, plain text stays literal', async ({ stack, ai }) => {
+test('SEL-GET-02 SEL-SET-02 SEL-SET-03 selection in WYSIWYG: ProseMirror positions; markdown content becomes nodes, plain text stays literal', async ({ stack, ai }) => {
   const { tabId } = await openInEditor(stack, ai, 'sel.md', 'one two three\n');
   const editor = stack.page.getByLabel('sel document');
   await editor.getByText('one two three').dblclick();

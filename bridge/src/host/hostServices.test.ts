@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { runService } from './nativeFolders';
 
 describe('host service ops', () => {
@@ -14,5 +17,26 @@ describe('host service ops', () => {
 
   it('editor.origins always includes the default editor port', async () => {
     expect(await runService({ op: 'editor.origins' })).toEqual(expect.arrayContaining(['http://127.0.0.1:47321', 'http://localhost:47321']));
+  });
+});
+
+describe('fs.write on a served folder', () => {
+  it('writes through a symlink to the file it points at; the link stays a link', async () => {
+    const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vmark-write-')));
+    vi.stubEnv('VMARK_STATE_DIR', path.join(root, 'state'));
+    fs.mkdirSync(path.join(root, 'state'));
+    fs.writeFileSync(path.join(root, 'state', 'native-roots.json'), JSON.stringify([path.join(root, 'ws')]));
+    fs.mkdirSync(path.join(root, 'ws'));
+    fs.writeFileSync(path.join(root, 'ws', 'real.md'), 'old\n');
+    fs.symlinkSync('real.md', path.join(root, 'ws', 'link.md'));
+    try {
+      await runService({ op: 'fs.write', path: path.join(root, 'ws', 'link.md'), content: 'new\n' });
+      expect(fs.lstatSync(path.join(root, 'ws', 'link.md')).isSymbolicLink()).toBe(true);
+      expect(fs.readFileSync(path.join(root, 'ws', 'real.md'), 'utf8')).toBe('new\n');
+      expect(fs.readdirSync(path.join(root, 'ws')).sort()).toEqual(['link.md', 'real.md']);
+    } finally {
+      vi.unstubAllEnvs();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -114,7 +114,8 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
       case 'fs.stat':
         return await stat(await guard(op.path));
       case 'fs.write': {
-        const file = await guard(op.path);
+        // through a symlink the file it points at is written (guard checked that it is served too); the link stays a link
+        const file = await realTarget(await guard(op.path));
         // write to a sibling temp file and rename: readers never see a half-written file
         const tmp = path.join(path.dirname(file), `.${path.basename(file)}.vmark-${process.pid}-${Date.now()}`);
         await fs.writeFile(tmp, op.content, { flag: 'wx' });
