@@ -125,3 +125,22 @@ test('WSP-OWS-13 the consent alone does not let VMark read a folder outside home
   expect(open.structuredContent).toMatchObject({ error: 'INVALID_PATH' });
   expect(textOf(open)).not.toContain('# Project');
 });
+
+test('WSP-OWS-16 a second open_workspace while a workspace switch is running in the window is BUSY; the running one completes', async ({ stack, ai }) => {
+  const home = fs.mkdtempSync(path.join(os.homedir(), 'vmark-e2e-home-'));
+  try {
+    await ai.ok('workspace', { action: 'open_workspace', folderPath: home });
+    await stack.page.getByRole('dialog').getByRole('button', { name: 'Allow' }).click();
+    // the switch is held for a moment, so the second request meets it running
+    await stack.page.evaluate(() => {
+      (window as unknown as { vmarkDebug: { workspaceSwitch: { delayMs: number } } }).vmarkDebug.workspaceSwitch.delayMs = 1500;
+    });
+    const running = ai.ok<{ folderPath: string; workspaceSwitched: boolean }>('workspace', { action: 'open_workspace', folderPath: home });
+    await stack.page.waitForTimeout(300);
+    const second = await ai.call('workspace', { action: 'open_workspace', folderPath: home });
+    expect(second.structuredContent).toMatchObject({ error: 'BUSY' });
+    expect(await running).toMatchObject({ folderPath: fs.realpathSync(home), workspaceSwitched: true });
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});

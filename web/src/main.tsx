@@ -8,6 +8,7 @@ import { NativeWorkspace } from './fs/nativeWorkspace';
 import { ExtensionConnection } from './mcp/connection';
 import { dispatch } from './mcp/dispatch';
 import { watchDisk, type DiskWatcher } from './documents/diskWatcher';
+import { workspaceSwitchFaults } from './mcp/actions/workspace/openWorkspace';
 import { holdWindowLock, journalUnsavedBuffers } from './documents/unsavedBuffers';
 import { WindowStore } from './state/store';
 import { AgentJournal } from './journal/agentJournal';
@@ -27,7 +28,11 @@ const connection: ExtensionConnection = new ExtensionConnection(async (request) 
 });
 
 // test seam: the end-to-end tests inject journal and comment-storage faults, and switch disk polling, through this handle
-const vmarkDebug: { journal: AgentJournal; comments: CommentStore; disk?: DiskWatcher } = { journal, comments };
+const vmarkDebug: { journal: AgentJournal; comments: CommentStore; workspaceSwitch: typeof workspaceSwitchFaults; disk?: DiskWatcher } = {
+  journal,
+  comments,
+  workspaceSwitch: workspaceSwitchFaults,
+};
 (window as unknown as { vmarkDebug: object }).vmarkDebug = vmarkDebug;
 
 connection.onConnectionClosed = (connectionId) => approvals.dropConnection(connectionId);

@@ -9,6 +9,9 @@ import { defineAction } from '../../defineAction';
 /** Workspace switches in progress in this window (seed: BUSY while one runs). */
 let switching = false;
 
+/** Test seam (vmarkDebug.workspaceSwitch): hold every switch this long, so a second request meets one running. */
+export const workspaceSwitchFaults = { delayMs: 0 };
+
 /**
  * Opens a folder in the window where the request arrived, after the person's consent for this
  * connection; folders outside the always-readable places need the person to pick them too.
@@ -41,6 +44,7 @@ export const openWorkspace = defineAction(workspaceTool, 'open_workspace', {
 
     switching = true;
     try {
+      if (workspaceSwitchFaults.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, workspaceSwitchFaults.delayMs));
       if (approval.pickedHandle) {
         const instance = addWorkspace(ctx.store, new HandleWorkspace('picked', folder, basename(folder), approval.pickedHandle), true);
         approvals.spend(approval);
