@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
-import { markdownSchema, editorExtensions } from './schema';
+import { markdownSchema } from './schema';
+import { wysiwygExtensions } from './views/wysiwygExtensions';
 import { parseMarkdown, serializeMarkdown, type ParsedDoc } from './markdown';
 import type { WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
@@ -35,7 +36,7 @@ export function WysiwygEditor({ tab, store }: { tab: Tab; store: WindowStore }) 
   const loading = useRef(false);
 
   const editor = useEditor({
-    extensions: editorExtensions(),
+    extensions: wysiwygExtensions(),
     content: parsed.current.doc,
     editorProps: { attributes: { 'aria-label': `${tab.title} document`, class: 'wysiwyg' } },
     onUpdate: () => {
