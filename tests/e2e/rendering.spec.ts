@@ -29,3 +29,47 @@ test('a ts fence is highlighted in WYSIWYG; saving untouched keeps the bytes', a
   await saveAndWait(stack.page);
   expect(fs.readFileSync(file, 'utf8')).toBe(doc);
 });
+
+const MATH_DOC = ['Euler: $e^{i\\pi}+1=0$ inline.', '', '$$', '\\frac{a}{b}', '$$', '', '$$', '\\frac{a', '$$', '', 'End.', ''].join('\n');
+
+test('math renders with KaTeX, invalid TeX shows the error, untouched save keeps the bytes', async ({ stack, ai }) => {
+  const { file } = await openInEditor(stack, ai, 'math.md', MATH_DOC);
+  const editor = stack.page.getByLabel('math document');
+  await expect(editor.locator('.math-inline .katex')).toBeVisible();
+  await expect(editor.locator('.math-block').first().locator('.katex-display')).toBeVisible();
+  await expect(editor.locator('.math-block.math-error')).toContainText('KaTeX parse error');
+  await expect(editor.getByLabel('TeX source', { exact: true })).toHaveCount(2);
+  await expect(editor.getByLabel('TeX source', { exact: true }).first()).toBeHidden();
+  await editor.getByText('End.').click();
+  await saveAndWait(stack.page);
+  expect(fs.readFileSync(file, 'utf8')).toBe(MATH_DOC);
+});
+
+test('clicking block math shows its TeX source; editing it rewrites only that block', async ({ stack, ai }) => {
+  const { file } = await openInEditor(stack, ai, 'mathedit.md', MATH_DOC);
+  const editor = stack.page.getByLabel('mathedit document');
+  const block = editor.locator('.math-block').first();
+  await block.locator('.katex-display').click();
+  const source = block.getByLabel('TeX source', { exact: true });
+  await expect(source).toBeVisible();
+  await expect(source).toBeFocused();
+  await expect(source).toHaveValue('\\frac{a}{b}');
+  await stack.page.keyboard.press('End');
+  await stack.page.keyboard.type('+c');
+  await expect(block.locator('.katex-display')).toContainText('c');
+  await stack.page.keyboard.press('Escape');
+  await saveAndWait(stack.page);
+  await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(MATH_DOC.replace('\\frac{a}{b}', '\\frac{a}{b}+c'));
+});
+
+test('selecting inline math shows an editable TeX field', async ({ stack, ai }) => {
+  const { file } = await openInEditor(stack, ai, 'mathinline.md', MATH_DOC);
+  const editor = stack.page.getByLabel('mathinline document');
+  await editor.locator('.math-inline .katex').click();
+  const source = editor.getByLabel('Inline TeX source');
+  await expect(source).toBeFocused();
+  await source.fill('e^{x}');
+  await stack.page.keyboard.press('Enter');
+  await saveAndWait(stack.page);
+  await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(MATH_DOC.replace('e^{i\\pi}+1=0', 'e^{x}'));
+});

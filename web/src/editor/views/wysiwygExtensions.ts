@@ -1,6 +1,8 @@
 import type { AnyExtension, Extensions } from '@tiptap/core';
 import { editorExtensions } from '../schema';
+import { BlockMath, InlineMath } from '../schema/math';
 import { CodeHighlight } from './codeHighlight';
+import { mathView } from './mathView';
 import './rendering.css';
 
 /**
@@ -9,6 +11,9 @@ import './rendering.css';
  * same, so parsing and write-back do not see the difference.
  */
 export function wysiwygExtensions(): Extensions {
-  const rendered: Record<string, AnyExtension> = {};
+  const rendered: Record<string, AnyExtension> = {
+    blockMath: BlockMath.extend({ addNodeView: () => mathView(true) }),
+    inlineMath: InlineMath.extend({ addNodeView: () => mathView(false) }),
+  };
   return [...editorExtensions().map((extension) => rendered[extension.name] ?? extension), CodeHighlight];
 }
