@@ -12,12 +12,12 @@ export function mathView(display: boolean): NodeViewRenderer {
     let latex = String(node.attrs.latex);
     let selected = false;
     let rendered: string | undefined;
-    const dom = document.createElement(display ? 'div' : 'span');
+    const dom: HTMLElement = document.createElement(display ? 'div' : 'span');
     dom.className = display ? 'math-block' : 'math-inline';
     dom.dataset.type = display ? 'block-math' : 'inline-math';
     const preview = document.createElement(display ? 'div' : 'span');
     preview.className = 'math-preview';
-    const source = document.createElement(display ? 'textarea' : 'input');
+    const source: HTMLTextAreaElement | HTMLInputElement = document.createElement(display ? 'textarea' : 'input');
     source.className = 'math-source';
     source.spellcheck = false;
     source.setAttribute('aria-label', display ? 'TeX source' : 'Inline TeX source');
@@ -52,7 +52,7 @@ export function mathView(display: boolean): NodeViewRenderer {
     source.addEventListener('blur', () => {
       if (!selected) showSource(false);
     });
-    source.addEventListener('keydown', (event) => {
+    (source as HTMLElement).addEventListener('keydown', (event) => {
       // Escape (and Enter in the one-line field) hands the keyboard back to the document
       if (event.key === 'Escape' || (!display && event.key === 'Enter')) {
         event.preventDefault();
