@@ -73,3 +73,37 @@ test('selecting inline math shows an editable TeX field', async ({ stack, ai }) 
   await saveAndWait(stack.page);
   await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(MATH_DOC.replace('e^{i\\pi}+1=0', 'e^{x}'));
 });
+
+const MERMAID_DOC = ['# Diagrams', '', '```mermaid', 'graph TD', '  Start --> Finish', '```', '', '```mermaid', 'graph TD', '  A -->', '  this is not mermaid ]]]', '```', ''].join('\n');
+
+test('mermaid fences render as diagrams, a bad one shows the message, untouched save keeps the bytes', async ({ stack, ai }) => {
+  const { file } = await openInEditor(stack, ai, 'diagram.md', MERMAID_DOC);
+  const editor = stack.page.getByLabel('diagram document');
+  const [good, bad] = [editor.locator('.mermaid-block').first(), editor.locator('.mermaid-block').nth(1)];
+  await expect(good.locator('.mermaid-diagram svg')).toBeVisible({ timeout: 30_000 });
+  await expect(good.locator('.mermaid-diagram svg')).toContainText('Finish');
+  await expect(good.locator('pre')).toBeHidden();
+  await expect(bad.locator('.mermaid-diagram.mermaid-error')).toContainText(/error/i);
+  await editor.getByRole('heading', { name: 'Diagrams' }).click();
+  await saveAndWait(stack.page);
+  expect(fs.readFileSync(file, 'utf8')).toBe(MERMAID_DOC);
+});
+
+test('the Source toggle shows the mermaid text, editable; the diagram follows the edit', async ({ stack, ai }) => {
+  const { file } = await openInEditor(stack, ai, 'flow.md', MERMAID_DOC);
+  const editor = stack.page.getByLabel('flow document');
+  const good = editor.locator('.mermaid-block').first();
+  await expect(good.locator('.mermaid-diagram svg')).toBeVisible({ timeout: 30_000 });
+  await good.getByRole('button', { name: 'Show source' }).click();
+  await expect(good.locator('pre')).toBeVisible();
+  await expect(good.locator('.mermaid-diagram')).toBeHidden();
+  const pre = good.locator('pre');
+  const box = (await pre.boundingBox())!;
+  await pre.click({ position: { x: 20, y: box.height - 14 } }); // on the last line
+  await stack.page.keyboard.press('End');
+  await stack.page.keyboard.type(' --> Again');
+  await good.getByRole('button', { name: 'Show diagram' }).click();
+  await expect(good.locator('.mermaid-diagram svg')).toContainText('Again');
+  await saveAndWait(stack.page);
+  await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(MERMAID_DOC.replace('Start --> Finish', 'Start --> Finish --> Again'));
+});

@@ -1,6 +1,8 @@
 import type { AnyExtension, Extensions } from '@tiptap/core';
 import { editorExtensions } from '../schema';
 import { BlockMath, InlineMath } from '../schema/math';
+import { MarkdownCodeBlock } from '../schema/textBlocks';
+import { codeBlockView } from './codeBlockView';
 import { CodeHighlight } from './codeHighlight';
 import { mathView } from './mathView';
 import './rendering.css';
@@ -12,6 +14,7 @@ import './rendering.css';
  */
 export function wysiwygExtensions(): Extensions {
   const rendered: Record<string, AnyExtension> = {
+    codeBlock: MarkdownCodeBlock.extend({ addNodeView: () => codeBlockView }),
     blockMath: BlockMath.extend({ addNodeView: () => mathView(true) }),
     inlineMath: InlineMath.extend({ addNodeView: () => mathView(false) }),
   };

@@ -1,0 +1,93 @@
+import type { NodeViewRenderer } from '@tiptap/core';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { DOMSerializer } from '@tiptap/pm/model';
+import type { NodeView } from '@tiptap/pm/view';
+import { renderDiagram } from './mermaidLoader';
+
+const RENDER_DELAY_MS = 300;
+
+export function isMermaid(node: ProseMirrorNode): boolean {
+  return typeof node.attrs.language === 'string' && node.attrs.language.toLowerCase() === 'mermaid';
+}
+
+/** Code blocks as the schema renders them, except ```mermaid fences, which show their diagram. */
+export const codeBlockView: NodeViewRenderer = ({ node }) => (isMermaid(node) ? mermaidView(node) : plainCodeView(node));
+
+function plainCodeView(node: ProseMirrorNode): NodeView {
+  const { dom, contentDOM } = DOMSerializer.renderSpec(document, node.type.spec.toDOM!(node));
+  return {
+    dom,
+    contentDOM,
+    // another language needs another class, and a mermaid fence another view: both rebuild
+    update: (updated) => updated.type === node.type && !isMermaid(updated) && updated.attrs.language === node.attrs.language,
+  };
+}
+
+/**
+ * A ```mermaid fence: the diagram, with a Source/Diagram toggle. The source is the code block's
+ * own text (editable as usual), so the markdown stays the fence it was.
+ */
+function mermaidView(initial: ProseMirrorNode): NodeView {
+  let node = initial;
+  let showSource = false;
+  let drawn: string | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const dom = document.createElement('div');
+  dom.className = 'mermaid-block';
+  const toolbar = document.createElement('div');
+  toolbar.className = 'mermaid-toolbar';
+  toolbar.contentEditable = 'false';
+  const toggle = document.createElement('button');
+  toggle.type = 'button';
+  const diagram = document.createElement('div');
+  diagram.className = 'mermaid-diagram';
+  diagram.contentEditable = 'false';
+  diagram.setAttribute('role', 'img');
+  diagram.setAttribute('aria-label', 'Mermaid diagram');
+  const { dom: pre, contentDOM } = DOMSerializer.renderSpec(document, node.type.spec.toDOM!(node));
+  toolbar.append(toggle);
+  dom.append(toolbar, diagram, pre);
+
+  const draw = async () => {
+    const text = node.textContent;
+    if (text === drawn) return;
+    drawn = text;
+    const result = await renderDiagram(text);
+    if (drawn !== text) return;
+    diagram.classList.toggle('mermaid-error', 'error' in result);
+    if ('svg' in result) diagram.innerHTML = result.svg;
+    else diagram.textContent = result.error;
+  };
+  const show = () => {
+    toggle.textContent = showSource ? 'Diagram' : 'Source';
+    toggle.setAttribute('aria-label', showSource ? 'Show diagram' : 'Show source');
+    (pre as HTMLElement).hidden = !showSource;
+    diagram.hidden = showSource;
+    if (!showSource) void draw();
+  };
+  toggle.addEventListener('mousedown', (event) => event.preventDefault());
+  toggle.addEventListener('click', () => {
+    showSource = !showSource;
+    show();
+  });
+  show();
+
+  return {
+    dom,
+    contentDOM,
+    update(updated) {
+      if (updated.type !== node.type || !isMermaid(updated)) return false;
+      node = updated;
+      if (timer) clearTimeout(timer);
+      if (!showSource) timer = setTimeout(() => void draw(), RENDER_DELAY_MS);
+      return true;
+    },
+    // the toolbar and the drawing are the view's own; only the code is ProseMirror's
+    stopEvent: (event) => !contentDOM!.contains(event.target as Node),
+    ignoreMutation: (mutation) => mutation.type !== 'selection' && !contentDOM!.contains(mutation.target),
+    destroy() {
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
