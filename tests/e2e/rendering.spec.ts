@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures';
 import type { Ai } from './support/mcpClient';
+import { solidPng } from './support/png';
 
 async function openInEditor(stack: { workspace: string }, ai: Ai, name: string, content: string | Buffer) {
   const file = path.join(stack.workspace, name);
@@ -106,4 +107,40 @@ test('the Source toggle shows the mermaid text, editable; the diagram follows th
   await expect(good.locator('.mermaid-diagram svg')).toContainText('Again');
   await saveAndWait(stack.page);
   await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(MERMAID_DOC.replace('Start --> Finish', 'Start --> Finish --> Again'));
+});
+
+const IMAGE_DOC = [
+  '# Pictures',
+  '',
+  'Local: ![a red box](img/a.png "Red") and a data URL: ![dot](data:image/png;base64,' + solidPng(2, 2, [0, 0, 255]).toString('base64') + ')',
+  '',
+  'Remote: ![remote](https://example.invalid/b.png)',
+  '',
+].join('\n');
+
+test('a relative image loads from the workspace next to the document; the markdown keeps the path', async ({ stack, ai }) => {
+  fs.mkdirSync(path.join(stack.workspace, 'docs', 'img'), { recursive: true });
+  fs.writeFileSync(path.join(stack.workspace, 'docs', 'img', 'a.png'), solidPng(7, 3, [255, 0, 0]));
+  const { file, tabId } = await openInEditor(stack, ai, 'docs/x.md', IMAGE_DOC);
+  const editor = stack.page.getByLabel('x document');
+  const local = editor.getByRole('img', { name: 'a red box' });
+  await expect(local).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => local.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([7, 3]);
+  await expect(local).toHaveAttribute('title', 'Red');
+  await expect.poll(() => editor.getByRole('img', { name: 'dot' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+  await expect(editor.getByRole('img', { name: 'dot' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(editor.getByRole('img', { name: 'remote' })).toHaveAttribute('src', 'https://example.invalid/b.png');
+  await editor.getByRole('heading', { name: 'Pictures' }).click();
+  await stack.page.keyboard.press('End');
+  await stack.page.keyboard.type('!');
+  await saveAndWait(stack.page);
+  await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(IMAGE_DOC.replace('# Pictures', '# Pictures!'));
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toContain('![a red box](img/a.png "Red")');
+});
+
+test('an image that is not in the workspace is marked missing, not a crash', async ({ stack, ai }) => {
+  await openInEditor(stack, ai, 'docs/gone.md', '![nothing here](img/none.png)\n\nText.\n');
+  const editor = stack.page.getByLabel('gone document');
+  await expect(editor.getByRole('img', { name: 'nothing here' })).toHaveClass(/image-missing/);
+  await expect(editor.getByText('Text.')).toBeVisible();
 });

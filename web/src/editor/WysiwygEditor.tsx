@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { markdownSchema } from './schema';
+import { workspaceImageLoader } from './views/workspaceImages';
 import { wysiwygExtensions } from './views/wysiwygExtensions';
 import { parseMarkdown, serializeMarkdown, type ParsedDoc } from './markdown';
 import type { WindowStore } from '../state/store';
@@ -36,7 +37,7 @@ export function WysiwygEditor({ tab, store }: { tab: Tab; store: WindowStore }) 
   const loading = useRef(false);
 
   const editor = useEditor({
-    extensions: wysiwygExtensions(),
+    extensions: wysiwygExtensions(workspaceImageLoader(store, tab.id)),
     content: parsed.current.doc,
     editorProps: { attributes: { 'aria-label': `${tab.title} document`, class: 'wysiwyg' } },
     onUpdate: () => {

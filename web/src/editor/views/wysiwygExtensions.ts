@@ -1,9 +1,11 @@
 import type { AnyExtension, Extensions } from '@tiptap/core';
 import { editorExtensions } from '../schema';
 import { BlockMath, InlineMath } from '../schema/math';
+import { MarkdownImage } from '../schema/marks';
 import { MarkdownCodeBlock } from '../schema/textBlocks';
 import { codeBlockView } from './codeBlockView';
 import { CodeHighlight } from './codeHighlight';
+import { imageView, type ImageLoader } from './imageView';
 import { mathView } from './mathView';
 import './rendering.css';
 
@@ -12,11 +14,12 @@ import './rendering.css';
  * with node views that render code, math, diagrams, images and front matter. The schema is the
  * same, so parsing and write-back do not see the difference.
  */
-export function wysiwygExtensions(): Extensions {
+export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
   const rendered: Record<string, AnyExtension> = {
     codeBlock: MarkdownCodeBlock.extend({ addNodeView: () => codeBlockView }),
     blockMath: BlockMath.extend({ addNodeView: () => mathView(true) }),
     inlineMath: InlineMath.extend({ addNodeView: () => mathView(false) }),
+    image: MarkdownImage.extend({ addNodeView: () => imageView(loadImage) }),
   };
   return [...editorExtensions().map((extension) => rendered[extension.name] ?? extension), CodeHighlight];
 }
