@@ -144,3 +144,22 @@ test('an image that is not in the workspace is marked missing, not a crash', asy
   await expect(editor.getByRole('img', { name: 'nothing here' })).toHaveClass(/image-missing/);
   await expect(editor.getByText('Text.')).toBeVisible();
 });
+
+const FRONT_MATTER_DOC = ['---', 'title: Notes', 'tags: [a, b]', '---', '', 'Setext heading', '==============', '', '* star bullet', ''].join('\r\n');
+
+test('front matter shows as an editable block; editing it rewrites only the front matter bytes', async ({ stack, ai }) => {
+  const { file } = await openInEditor(stack, ai, 'meta.md', FRONT_MATTER_DOC);
+  const editor = stack.page.getByLabel('meta document');
+  const yaml = editor.getByRole('textbox', { name: 'YAML front matter' });
+  await expect(yaml).toBeVisible();
+  await expect(yaml).toHaveValue('title: Notes\ntags: [a, b]');
+  await editor.getByRole('heading', { name: 'Setext heading' }).click();
+  await saveAndWait(stack.page);
+  expect(fs.readFileSync(file, 'utf8')).toBe(FRONT_MATTER_DOC);
+  await yaml.click();
+  await stack.page.keyboard.press('Control+End');
+  await stack.page.keyboard.type('\ndraft: true');
+  await expect(yaml).toHaveValue('title: Notes\ntags: [a, b]\ndraft: true');
+  await saveAndWait(stack.page);
+  await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(FRONT_MATTER_DOC.replace('tags: [a, b]', 'tags: [a, b]\r\ndraft: true'));
+});

@@ -1,10 +1,12 @@
 import type { AnyExtension, Extensions } from '@tiptap/core';
 import { editorExtensions } from '../schema';
 import { BlockMath, InlineMath } from '../schema/math';
+import { FrontMatter } from '../schema/frontMatter';
 import { MarkdownImage } from '../schema/marks';
 import { MarkdownCodeBlock } from '../schema/textBlocks';
 import { codeBlockView } from './codeBlockView';
 import { CodeHighlight } from './codeHighlight';
+import { frontMatterView } from './frontMatterView';
 import { imageView, type ImageLoader } from './imageView';
 import { mathView } from './mathView';
 import './rendering.css';
@@ -19,6 +21,7 @@ export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
     codeBlock: MarkdownCodeBlock.extend({ addNodeView: () => codeBlockView }),
     blockMath: BlockMath.extend({ addNodeView: () => mathView(true) }),
     inlineMath: InlineMath.extend({ addNodeView: () => mathView(false) }),
+    frontMatter: FrontMatter.extend({ addNodeView: () => frontMatterView }),
     image: MarkdownImage.extend({ addNodeView: () => imageView(loadImage) }),
   };
   return [...editorExtensions().map((extension) => rendered[extension.name] ?? extension), CodeHighlight];
