@@ -163,3 +163,24 @@ test('front matter shows as an editable block; editing it rewrites only the fron
   await saveAndWait(stack.page);
   await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(FRONT_MATTER_DOC.replace('tags: [a, b]', 'tags: [a, b]\r\ndraft: true'));
 });
+
+test('in the Scratch workspace a relative image loads from OPFS next to the document', async ({ stack, ai }) => {
+  await stack.page.getByRole('tab', { name: 'Scratch' }).click();
+  const png = solidPng(5, 4, [0, 128, 0]).toString('base64');
+  await stack.page.evaluate(async (base64) => {
+    const scratch = await (await navigator.storage.getDirectory()).getDirectoryHandle('scratch', { create: true });
+    const docs = await scratch.getDirectoryHandle('docs', { create: true });
+    const write = async (dir: FileSystemDirectoryHandle, name: string, data: BlobPart) => {
+      const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
+      await writable.write(data);
+      await writable.close();
+    };
+    await write(await docs.getDirectoryHandle('img', { create: true }), 'a.png', Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+    await write(docs, 'x.md', '![green](img/a.png)\n');
+  }, png);
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: '/vmark-scratch/docs/x.md' });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  const image = stack.page.getByLabel('x document').getByRole('img', { name: 'green' });
+  await expect(image).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([5, 4]);
+});
