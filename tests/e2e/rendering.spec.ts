@@ -184,3 +184,22 @@ test('in the Scratch workspace a relative image loads from OPFS next to the docu
   await expect(image).toHaveAttribute('src', /^blob:/);
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([5, 4]);
 });
+
+test('keyboard: the arrow keys select block math and Enter moves into its TeX source', async ({ stack, ai }) => {
+  const { file } = await openInEditor(stack, ai, 'mathkeys.md', MATH_DOC);
+  const editor = stack.page.getByLabel('mathkeys document');
+  await editor.getByText('End.').click();
+  await stack.page.keyboard.press('Home');
+  await stack.page.keyboard.press('ArrowUp');
+  const invalid = editor.locator('.math-block').nth(1);
+  await expect(invalid).toHaveClass(/math-error/);
+  await expect(invalid).toHaveClass(/ProseMirror-selectednode/);
+  await stack.page.keyboard.press('Enter');
+  const source = invalid.getByLabel('TeX source', { exact: true });
+  await expect(source).toBeFocused();
+  await stack.page.keyboard.press('End');
+  await stack.page.keyboard.type('}{b}');
+  await expect(invalid).not.toHaveClass(/math-error/);
+  await saveAndWait(stack.page);
+  await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(MATH_DOC.replace('\\frac{a\n', '\\frac{a}{b}\n'));
+});

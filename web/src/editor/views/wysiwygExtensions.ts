@@ -6,6 +6,7 @@ import { MarkdownImage } from '../schema/marks';
 import { MarkdownCodeBlock } from '../schema/textBlocks';
 import { codeBlockView } from './codeBlockView';
 import { CodeHighlight } from './codeHighlight';
+import { EditSelectedSource } from './editSelectedSource';
 import { frontMatterView } from './frontMatterView';
 import { imageView, type ImageLoader } from './imageView';
 import { mathView } from './mathView';
@@ -24,5 +25,5 @@ export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
     frontMatter: FrontMatter.extend({ addNodeView: () => frontMatterView }),
     image: MarkdownImage.extend({ addNodeView: () => imageView(loadImage) }),
   };
-  return [...editorExtensions().map((extension) => rendered[extension.name] ?? extension), CodeHighlight];
+  return [...editorExtensions().map((extension) => rendered[extension.name] ?? extension), CodeHighlight, EditSelectedSource];
 }
