@@ -203,3 +203,22 @@ test('keyboard: the arrow keys select block math and Enter moves into its TeX so
   await saveAndWait(stack.page);
   await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(MATH_DOC.replace('\\frac{a\n', '\\frac{a}{b}\n'));
 });
+
+test('the caret entering a diagram’s hidden source shows the source', async ({ stack, ai }) => {
+  await openInEditor(stack, ai, 'caret.md', MERMAID_DOC);
+  const editor = stack.page.getByLabel('caret document');
+  const good = editor.locator('.mermaid-block').first();
+  await expect(good.locator('.mermaid-diagram svg')).toBeVisible({ timeout: 30_000 });
+  await expect(good.locator('pre')).toBeHidden();
+  // as an undo or a find would: the selection moves into the code without a click on it
+  await editor.evaluate((dom) => {
+    const tiptap = (dom as unknown as { editor: { state: { doc: { descendants(f: (node: { type: { name: string } }, pos: number) => void): void } }; commands: { setTextSelection(pos: number): void } } }).editor;
+    let code = -1;
+    tiptap.state.doc.descendants((node, pos) => {
+      if (code < 0 && node.type.name === 'codeBlock') code = pos;
+    });
+    tiptap.commands.setTextSelection(code + 3);
+  });
+  await expect(good.locator('pre')).toBeVisible();
+  await expect(good.getByRole('button', { name: 'Show diagram' })).toBeVisible();
+});

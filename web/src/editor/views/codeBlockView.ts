@@ -1,10 +1,13 @@
 import type { NodeViewRenderer } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { DOMSerializer } from '@tiptap/pm/model';
+import { Plugin } from '@tiptap/pm/state';
 import type { NodeView } from '@tiptap/pm/view';
 import { renderDiagram } from './mermaidLoader';
 
 const RENDER_DELAY_MS = 300;
+/** Sent to a mermaid block's DOM when the caret enters its (hidden) source. */
+const SHOW_SOURCE_EVENT = 'vmark-show-mermaid-source';
 
 export function isMermaid(node: ProseMirrorNode): boolean {
   return typeof node.attrs.language === 'string' && node.attrs.language.toLowerCase() === 'mermaid';
@@ -71,6 +74,11 @@ function mermaidView(initial: ProseMirrorNode): NodeView {
     showSource = !showSource;
     show();
   });
+  dom.addEventListener(SHOW_SOURCE_EVENT, () => {
+    if (showSource) return;
+    showSource = true;
+    show();
+  });
   show();
 
   return {
@@ -90,4 +98,18 @@ function mermaidView(initial: ProseMirrorNode): NodeView {
       if (timer) clearTimeout(timer);
     },
   };
+}
+
+/** The caret never types into a hidden diagram source: entering it shows the source. */
+export function revealMermaidSource(): Plugin {
+  return new Plugin({
+    view: () => ({
+      update(view, previous) {
+        if (previous.selection.eq(view.state.selection) && previous.doc === view.state.doc) return;
+        const { $from } = view.state.selection;
+        if ($from.depth === 0 || $from.parent.type.name !== 'codeBlock' || !isMermaid($from.parent)) return;
+        view.nodeDOM($from.before())?.dispatchEvent(new Event(SHOW_SOURCE_EVENT));
+      },
+    }),
+  });
 }

@@ -4,7 +4,7 @@ import { BlockMath, InlineMath } from '../schema/math';
 import { FrontMatter } from '../schema/frontMatter';
 import { MarkdownImage } from '../schema/marks';
 import { MarkdownCodeBlock } from '../schema/textBlocks';
-import { codeBlockView } from './codeBlockView';
+import { codeBlockView, revealMermaidSource } from './codeBlockView';
 import { CodeHighlight } from './codeHighlight';
 import { EditSelectedSource } from './editSelectedSource';
 import { frontMatterView } from './frontMatterView';
@@ -19,7 +19,12 @@ import './rendering.css';
  */
 export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
   const rendered: Record<string, AnyExtension> = {
-    codeBlock: MarkdownCodeBlock.extend({ addNodeView: () => codeBlockView }),
+    codeBlock: MarkdownCodeBlock.extend({
+      addNodeView: () => codeBlockView,
+      addProseMirrorPlugins() {
+        return [...(this.parent?.() ?? []), revealMermaidSource()];
+      },
+    }),
     blockMath: BlockMath.extend({ addNodeView: () => mathView(true) }),
     inlineMath: InlineMath.extend({ addNodeView: () => mathView(false) }),
     frontMatter: FrontMatter.extend({ addNodeView: () => frontMatterView }),
