@@ -4,8 +4,9 @@ import { loadKatex, renderTex } from './katexLoader';
 
 /**
  * Math rendered with KaTeX. Selecting the node (a click, or the arrow keys) shows its TeX in a
- * text field beside the rendering (a click also focuses it); typing there changes only the `latex` attribute, so only
- * this block is written anew. The field stays while it has focus, even if the selection moves.
+ * text field beside the rendering, and a click also focuses it. Typing there changes only the
+ * `latex` attribute, so only this block is written anew. The field stays while it has focus,
+ * even if the selection moves.
  */
 export function mathView(display: boolean): NodeViewRenderer {
   return ({ node, view, getPos }) => {
@@ -23,7 +24,10 @@ export function mathView(display: boolean): NodeViewRenderer {
     source.setAttribute('aria-label', display ? 'TeX source' : 'Inline TeX source');
     source.value = latex;
     source.hidden = true;
-    if (source instanceof HTMLTextAreaElement) source.rows = Math.max(2, latex.split('\n').length);
+    const fit = () => {
+      if (source instanceof HTMLTextAreaElement) source.rows = Math.max(2, source.value.split('\n').length);
+    };
+    fit();
     dom.append(preview, source);
 
     const render = () => {
@@ -45,6 +49,7 @@ export function mathView(display: boolean): NodeViewRenderer {
     };
 
     source.addEventListener('input', () => {
+      fit();
       const pos = getPos();
       if (typeof pos !== 'number') return;
       view.dispatch(view.state.tr.setNodeAttribute(pos, 'latex', source.value));
@@ -77,7 +82,10 @@ export function mathView(display: boolean): NodeViewRenderer {
       update(updated) {
         if (updated.type !== node.type) return false;
         latex = String(updated.attrs.latex);
-        if (source.value !== latex) source.value = latex;
+        if (source.value !== latex) {
+          source.value = latex;
+          fit();
+        }
         render();
         return true;
       },
