@@ -222,3 +222,16 @@ test('the caret entering a diagram’s hidden source shows the source', async ({
   await expect(good.locator('pre')).toBeVisible();
   await expect(good.getByRole('button', { name: 'Show diagram' })).toBeVisible();
 });
+
+test('offline after the first visit, diagrams and math still render: the service worker precached the lazy chunks', async ({ stack, ai }) => {
+  await stack.page.waitForFunction(async () => (await navigator.serviceWorker.ready) !== null && navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+  await stack.context.setOffline(true);
+  try {
+    await openInEditor(stack, ai, 'offline.md', `${MERMAID_DOC}\n$$\nx^2\n$$\n`);
+    const editor = stack.page.getByLabel('offline document');
+    await expect(editor.locator('.mermaid-block').first().locator('.mermaid-diagram svg')).toBeVisible({ timeout: 30_000 });
+    await expect(editor.locator('.math-block .katex-display')).toBeVisible();
+  } finally {
+    await stack.context.setOffline(false);
+  }
+});
