@@ -2,6 +2,7 @@ import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { isMermaid } from './codeBlockView';
 import { loadedLowlight, loadLowlight, type Lowlight } from './lowlightLoader';
 
 /** A highlighted stretch of a code block's text, relative to the start of its content. */
@@ -59,7 +60,7 @@ function hasLanguageCode(doc: ProseMirrorNode): boolean {
   let found = false;
   doc.descendants((node) => {
     if (found) return false;
-    if (node.type.name === 'codeBlock' && node.attrs.language) found = true;
+    if (node.type.name === 'codeBlock' && node.attrs.language && !isMermaid(node)) found = true;
     return !node.isTextblock;
   });
   return found;
