@@ -1,9 +1,20 @@
 // VMark service worker: the app shell works offline after the first visit.
 // Navigations are network-first (so updates arrive), hashed assets cache-first.
 const CACHE = 'vmark-shell-v1';
+// The built assets, filled in by `vite build` (web/vite.config.ts): the lazy chunks (highlighting,
+// KaTeX, Mermaid) are fetched at install, so rendering works offline before first use too.
+const PRECACHE_ASSETS = [];
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(['/', '/manifest.webmanifest', '/icon.svg'])));
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      Promise.all([
+        cache.addAll(['/', '/manifest.webmanifest', '/icon.svg']),
+        // best effort: one asset that fails to load must not keep the shell from installing
+        ...PRECACHE_ASSETS.map((asset) => cache.add(asset).catch(() => undefined)),
+      ]),
+    ),
+  );
   self.skipWaiting();
 });
 

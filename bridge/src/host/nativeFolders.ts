@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import fsSync from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FsEntry, FsStat, HostServiceOp } from '@vmark/shared';
+import { MAX_READ_BYTES, type FsEntry, type FsStat, type HostServiceOp } from '@vmark/shared';
 import { allowedRootsPath } from '../os/dirs';
 import { editorOrigins } from '../launch/editorOrigins';
 import { actionlintVersion, runActionlint } from './actionlintBinary';
@@ -111,6 +111,12 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
       }
       case 'fs.read':
         return await fs.readFile(await guard(op.path), 'utf8');
+      case 'fs.readBytes': {
+        const file = await guard(op.path);
+        const size = (await fs.stat(file)).size;
+        if (size > MAX_READ_BYTES) throw new ServiceError('IO', `${op.path} is ${size} bytes, more than the ${MAX_READ_BYTES} that can be read`);
+        return (await fs.readFile(file)).toString('base64');
+      }
       case 'fs.stat':
         return await stat(await guard(op.path));
       case 'fs.write': {

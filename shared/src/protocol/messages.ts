@@ -61,10 +61,15 @@ export interface ChunkFrame {
   data: string;
 }
 
+/** The largest file `fs.readBytes` returns (seed: big enough for screenshots and photos). */
+export const MAX_READ_BYTES = 32 * 1024 * 1024;
+
 /** OS services of the host: native folders and path canonicalisation. */
 export type HostServiceOp =
   | { op: 'fs.list'; path: string }
   | { op: 'fs.read'; path: string }
+  /** A file's bytes as base64 (images shown in a document), at most MAX_READ_BYTES. */
+  | { op: 'fs.readBytes'; path: string }
   | { op: 'fs.write'; path: string; content: string; createOnly?: boolean }
   | { op: 'fs.stat'; path: string }
   | { op: 'fs.mkdir'; path: string }

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
-import { markdownSchema, editorExtensions } from './schema';
+import { markdownSchema } from './schema';
+import { workspaceImageLoader } from './views/workspaceImages';
+import { wysiwygExtensions } from './views/wysiwygExtensions';
 import { parseMarkdown, serializeMarkdown, type ParsedDoc } from './markdown';
 import type { WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
@@ -41,7 +43,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
 
   const editor = useEditor({
     extensions: [
-      ...editorExtensions(),
+      ...wysiwygExtensions(workspaceImageLoader(store, tab.id)),
       CommentHighlights.configure({ comments: comments ?? null, docKey: () => docKeyOf(store.tab(tab.id) ?? tab), onSelect: (id) => selectComment.current?.(id) }),
     ],
     content: parsed.current.doc,

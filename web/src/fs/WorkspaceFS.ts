@@ -8,6 +8,8 @@ export interface WorkspaceFS {
   readonly name: string;
   list(path: string): Promise<FsEntry[]>;
   readText(path: string): Promise<string>;
+  /** The file's bytes (an image a document shows), typed by its extension. */
+  readBytes(path: string): Promise<Blob>;
   /** Replaces the file atomically; with createOnly, refuses (FsError EXISTS) when something is already there. */
   writeText(path: string, content: string, options?: { createOnly?: boolean }): Promise<FsStat>;
   stat(path: string): Promise<FsStat | null>;

@@ -59,6 +59,10 @@ export class HandleWorkspace implements WorkspaceFS {
     return (await (await this.file(path)).getFile()).text();
   }
 
+  async readBytes(path: string): Promise<Blob> {
+    return (await this.file(path)).getFile();
+  }
+
   async writeText(path: string, content: string, options?: { createOnly?: boolean }): Promise<FsStat> {
     if (options?.createOnly && (await this.stat(path))) throw new FsError('EXISTS', `${path} already exists`);
     const handle = await this.file(path, true);

@@ -1,5 +1,6 @@
 import type { FsEntry, FsStat, HostServiceOp } from '@vmark/shared';
 import { basename } from '../lib/paths';
+import { mimeTypeOf } from '../lib/mimeTypes';
 import { FsError, type WorkspaceFS } from './WorkspaceFS';
 
 export type ServiceCaller = (request: HostServiceOp) => Promise<unknown>;
@@ -22,6 +23,11 @@ export class NativeWorkspace implements WorkspaceFS {
 
   readText(path: string): Promise<string> {
     return this.service({ op: 'fs.read', path }) as Promise<string>;
+  }
+
+  async readBytes(path: string): Promise<Blob> {
+    const base64 = (await this.service({ op: 'fs.readBytes', path })) as string;
+    return new Blob([Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))], { type: mimeTypeOf(path) });
   }
 
   writeText(path: string, content: string, options?: { createOnly?: boolean }): Promise<FsStat> {

@@ -1,0 +1,108 @@
+import { Extension } from '@tiptap/core';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { isMermaid } from './codeBlockView';
+import { loadedLowlight, loadLowlight, type Lowlight } from './lowlightLoader';
+
+/** A highlighted stretch of a code block's text, relative to the start of its content. */
+interface Token {
+  from: number;
+  to: number;
+  className: string;
+}
+
+interface HastNode {
+  type: string;
+  value?: string;
+  properties?: { className?: unknown };
+  children?: HastNode[];
+}
+
+const highlightKey = new PluginKey<DecorationSet>('codeHighlight');
+
+// Unchanged code blocks are the same node objects across document versions, so tokens are kept per node.
+const tokensByNode = new WeakMap<ProseMirrorNode, Token[]>();
+
+/**
+ * Syntax highlighting of fenced code in WYSIWYG: inline decorations with highlight.js classes
+ * (`hljs-keyword`, …). Only decorations: the document and so the saved bytes never change.
+ */
+export const CodeHighlight = Extension.create({
+  name: 'codeHighlight',
+  addProseMirrorPlugins() {
+    return [
+      new Plugin<DecorationSet>({
+        key: highlightKey,
+        state: {
+          init: (_, state) => highlightDecorations(state.doc),
+          apply: (tr, old) => (tr.docChanged || tr.getMeta(highlightKey) ? highlightDecorations(tr.doc) : old),
+        },
+        props: {
+          decorations: (state) => highlightKey.getState(state),
+        },
+        view(view) {
+          const loadWhenNeeded = () => {
+            if (loadedLowlight() || !hasLanguageCode(view.state.doc)) return;
+            void loadLowlight().then(() => {
+              if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(highlightKey, true));
+            });
+          };
+          loadWhenNeeded();
+          return { update: loadWhenNeeded };
+        },
+      }),
+    ];
+  },
+});
+
+function hasLanguageCode(doc: ProseMirrorNode): boolean {
+  let found = false;
+  doc.descendants((node) => {
+    if (found) return false;
+    if (node.type.name === 'codeBlock' && node.attrs.language && !isMermaid(node)) found = true;
+    return !node.isTextblock;
+  });
+  return found;
+}
+
+function highlightDecorations(doc: ProseMirrorNode): DecorationSet {
+  const lowlight = loadedLowlight();
+  if (!lowlight) return DecorationSet.empty;
+  const decorations: Decoration[] = [];
+  doc.descendants((node, pos) => {
+    if (node.type.name !== 'codeBlock') return !node.isTextblock;
+    for (const token of tokensOf(node, lowlight)) {
+      decorations.push(Decoration.inline(pos + 1 + token.from, pos + 1 + token.to, { class: token.className }));
+    }
+    return false;
+  });
+  return DecorationSet.create(doc, decorations);
+}
+
+export function tokensOf(node: ProseMirrorNode, lowlight: Lowlight): Token[] {
+  let tokens = tokensByNode.get(node);
+  if (tokens) return tokens;
+  const language = typeof node.attrs.language === 'string' ? node.attrs.language : '';
+  tokens = language && lowlight.registered(language) ? flatten(lowlight.highlight(language, node.textContent) as HastNode) : [];
+  tokensByNode.set(node, tokens);
+  return tokens;
+}
+
+/** The text runs of a highlight tree, each with the classes of all the elements around it. */
+function flatten(root: HastNode): Token[] {
+  const tokens: Token[] = [];
+  let offset = 0;
+  const walk = (node: HastNode, classes: readonly string[]) => {
+    if (node.type === 'text') {
+      const length = node.value?.length ?? 0;
+      if (classes.length > 0 && length > 0) tokens.push({ from: offset, to: offset + length, className: classes.join(' ') });
+      offset += length;
+      return;
+    }
+    const own = node.type === 'element' && Array.isArray(node.properties?.className) ? (node.properties.className as string[]) : [];
+    for (const child of node.children ?? []) walk(child, [...classes, ...own]);
+  };
+  walk(root, []);
+  return tokens;
+}

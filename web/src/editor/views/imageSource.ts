@@ -1,0 +1,41 @@
+import { dirname, isWithin, joinPath } from '../../lib/paths';
+
+/** `https:`, `data:`, `blob:` … or `//host/…`: the browser loads these as they are. */
+const URL_WITH_SCHEME = /^([a-z][a-z\d+.-]*:|\/\/)/i;
+
+export function isBrowserUrl(src: string): boolean {
+  return URL_WITH_SCHEME.test(src);
+}
+
+/**
+ * The workspace file an image `src` names, or null for a URL (the browser loads it) and for a
+ * path that cannot be resolved (outside the workspace, or an untitled document). Relative paths are relative to the document's
+ * folder; `/x.png` is relative to the workspace root unless it already lies inside it.
+ */
+export function workspaceImagePath(src: string, documentPath: string | null, root: string): string | null {
+  if (src === '' || URL_WITH_SCHEME.test(src)) return null;
+  let relative = src.replace(/[?#].*$/, '');
+  try {
+    relative = decodeURIComponent(relative);
+  } catch {
+    // a stray % is part of the name
+  }
+  if (relative === '') return null;
+  const base = relative.startsWith('/') ? (isWithin(root, relative) ? '' : root) : documentPath ? dirname(documentPath) : null;
+  if (base === null) return null;
+  const resolved = normalize(base === '' ? relative : joinPath(base, relative));
+  return resolved && isWithin(root, resolved) ? resolved : null;
+}
+
+/** Resolves `.` and `..` in an absolute path; null when `..` climbs above `/`. */
+function normalize(path: string): string | null {
+  const segments: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (segments.length === 0) return null;
+      segments.pop();
+    } else segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
