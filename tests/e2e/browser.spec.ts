@@ -78,7 +78,7 @@ test('BRW-04 URLs returned to the AI are redacted: no userinfo, query or fragmen
   expect(everything).not.toContain('frag');
 });
 
-test('BRW-OPEN-06 an open beyond 8 AI tabs is refused with TAB_LIMIT; closing one makes room', async ({ ai, site }) => {
+test('BRW-OPEN-06 BRW-06 an open beyond 8 AI tabs is refused with TAB_LIMIT (text TOKEN: message); closing one makes room', async ({ ai, site }) => {
   const ids: string[] = [];
   for (let i = 0; i < 8; i++) ids.push((await ai.ok<Loaded>('browser', { action: 'open', url: site.url(`/query.html?n=${i}`) })).tabId);
   const refused = refusalOf(await ai.call('browser', { action: 'open', url: site.url('/forms.html') }));

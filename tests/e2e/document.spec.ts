@@ -38,7 +38,7 @@ test('DOC-WRITE-01 DOC-WRITE-14 DOC-WRITE-20 document.write saves by default and
   expect(after).toMatchObject({ content: '# Note\n\nsecond\n', dirty: false, revision: written.revision });
 });
 
-test('DOC-WRITE-03 document.write with save:false changes only the tab (save_skipped opt_out)', async ({ stack, ai }) => {
+test('DOC-WRITE-03 DOC-WRITE-13 document.write with save:false changes only the tab (save_skipped opt_out, no journaled)', async ({ stack, ai }) => {
   const { file, tabId } = await openNote(stack, ai);
   const written = await ai.ok<Record<string, unknown>>('document', { action: 'write', tabId, content: 'changed\n', save: false });
   expect(written).toMatchObject({ applied: true, saved: false, save_skipped: 'opt_out' });

@@ -19,7 +19,7 @@ function makeFolder(root: string): { real: string; link: string } {
   return { real: fs.realpathSync(real), link };
 }
 
-test('WSP-OWS-05 WSP-OWS-14 workspace.open_workspace: consent naming the canonical path, then the folder picker, then it opens', async ({ stack, ai }) => {
+test('WSP-OWS-05 WSP-OWS-06 WSP-OWS-14 WSP-OWS-02 workspace.open_workspace: consent naming the canonical path, then the folder picker, then the repeated call opens the whole folder', async ({ stack, ai }) => {
   const { real, link } = makeFolder(stack.root);
   // the person's folder picker is replaced by one that returns an OPFS folder with the same entries
   await stack.page.evaluate(async () => {
