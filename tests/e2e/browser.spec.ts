@@ -221,6 +221,29 @@ test('BRW-GATE-01 BRW-GATE-03 open, navigate and wait results carry gate {kind, 
   expect(fresh.gate?.kind).toBe('challenge');
 });
 
+test('BRW-GATE-04 a gate is advice only: the gated page is read, queried and navigated away from like any other', async ({ ai, site }) => {
+  const opened = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/login.html') });
+  expect(opened.gate?.kind).toBe('login');
+  const read = await ai.ok<{ snapshot: { role: string }[] }>('browser_read', { action: 'read' });
+  expect(read.snapshot.length).toBeGreaterThan(0);
+  expect((await ai.ok<{ elements: unknown[] }>('browser_read', { action: 'query', selector: 'input' })).elements.length).toBeGreaterThan(0);
+  expect((await ai.ok<Loaded>('browser', { action: 'navigate', url: site.url('/forms.html') })).outcome).toBe('loaded');
+});
+
+test('BRR-SHOT-04 open and navigate bring the AI tab to the front, so a screenshot shows it', async ({ stack, ai, site }) => {
+  const first = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/forms.html') });
+  const second = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/query.html') });
+  const worker = await stack.serviceWorker();
+  const isActive = (tabId: string) => worker.evaluate(async (id) => (await chrome.tabs.get(id)).active, Number(tabId.slice(5)));
+  expect(await isActive(second.tabId)).toBe(true);
+  expect(await isActive(first.tabId)).toBe(false);
+  await ai.ok('browser', { action: 'navigate', tabId: first.tabId, url: site.url('/login.html') });
+  expect(await isActive(first.tabId)).toBe(true);
+  const shot = await ai.call('browser_read', { action: 'screenshot', tabId: first.tabId });
+  expect(shot.isError ?? false, textOf(shot)).toBe(false);
+  expect(textOf(shot)).toContain('Screenshot of "Sign in – Example"');
+});
+
 test('BRW-03 with the browser setting off every browser action fails with BROWSER_DISABLED; turning it on restores them', async ({ stack, ai, site }) => {
   const opened = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/forms.html') });
   const popup = await openExtensionPopup(stack);
