@@ -1,9 +1,8 @@
 import { addSnapshot } from '../journal/history';
-import { fileKeyOf, saveFile } from '../documents/saveFile';
+import { saveTabTo } from '../documents/saveTab';
 import { loadSettings } from '../state/settings';
 import type { WindowStore } from '../state/store';
 import { isDirty } from '../state/types';
-import { markSaved } from '../state/windowActions';
 
 /** Autosave saves a dirty file after this much quiet. */
 export const AUTOSAVE_IDLE_MS = 2_000;
@@ -19,17 +18,10 @@ export function runAutosave(store: WindowStore, realpath: (p: string) => Promise
     for (const tab of model.tabs.filter((t) => t.filePath && isDirty(t) && t.conflict === null && !t.diverged)) {
       const workspace = model.workspaces.find((w) => w.id === tab.workspaceInstanceId);
       if (!workspace || !tab.filePath) continue;
-      let content = tab.content;
-      const result = await saveFile({
-        fs: workspace.fs,
-        path: tab.filePath,
-        fileKey: await fileKeyOf(workspace.fs, tab.filePath, realpath),
-        content: () => (content = store.tab(tab.id)?.content ?? content),
-        stillInScope: () => null,
-      });
+      // a tab closed meanwhile (its text discarded by the person) is not written
+      const result = await saveTabTo(store, tab.id, { path: tab.filePath, fs: workspace.fs }, { realpath, stillInScope: () => null });
       if (result.status !== 'saved') continue;
-      markSaved(store, tab.id, content);
-      await addSnapshot({ docKey: tab.filePath, kind: 'auto', content, addresses: [], journalEntryId: null }).catch(() => undefined);
+      await addSnapshot({ docKey: tab.filePath, kind: 'auto', content: result.content, addresses: [], journalEntryId: null }).catch(() => undefined);
     }
   };
   const unsubscribe = store.subscribe(() => {
