@@ -45,8 +45,9 @@ export async function listBrowserTabs(principal: Principal): Promise<BrowserTabS
     entries.push({
       id: toBrowserTabId(tab.chromeTabId),
       kind: 'ai',
-      title: safeTitle(chromeTab.title),
-      url: redactUrl(chromeTab.url ?? tab.url),
+      title: safeTitle(chromeTab.title || tab.title),
+      // the URL committed to our state (webNavigation) is current at once; the tabs API can still show the blank start page
+      url: redactUrl(tab.url && tab.url !== 'about:blank' ? tab.url : (chromeTab.url ?? tab.url)),
       loading: chromeTab.status === 'loading',
       generation: tab.generation,
       automation: 'ai',
