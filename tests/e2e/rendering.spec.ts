@@ -29,6 +29,21 @@ test('a ts fence is highlighted in WYSIWYG; saving untouched keeps the bytes', a
   await editor.getByRole('heading', { name: 'Code' }).click();
   await saveAndWait(stack.page);
   expect(fs.readFileSync(file, 'utf8')).toBe(doc);
+
+  // typing in the block highlights it again; typing elsewhere keeps its highlights where they were
+  await editor.locator('pre .hljs-comment').click();
+  await stack.page.keyboard.press('End');
+  await stack.page.keyboard.type(' + 1; return 7');
+  await expect(editor.locator('pre .hljs-number')).toHaveText(['42']);
+  await stack.page.keyboard.press('Home');
+  await stack.page.keyboard.type('let x = 1; ');
+  await expect(editor.locator('pre .hljs-keyword')).toHaveText(['let', 'const']);
+  await expect(editor.locator('pre .hljs-number')).toHaveText(['1', '42']);
+  await editor.getByRole('heading', { name: 'Code' }).click();
+  await stack.page.keyboard.press('End');
+  await stack.page.keyboard.type(' and more');
+  await expect(editor.locator('pre .hljs-comment')).toHaveText('// the answer + 1; return 7');
+  await expect(editor.locator('pre .hljs-keyword')).toHaveText(['let', 'const']);
 });
 
 const MATH_DOC = ['Euler: $e^{i\\pi}+1=0$ inline.', '', '$$', '\\frac{a}{b}', '$$', '', '$$', '\\frac{a', '$$', '', 'End.', ''].join('\n');

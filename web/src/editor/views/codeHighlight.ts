@@ -1,6 +1,6 @@
 import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { isMermaid } from './codeBlockView';
 import { loadedLowlight, loadLowlight, type Lowlight } from './lowlightLoader';
@@ -36,7 +36,7 @@ export const CodeHighlight = Extension.create({
         key: highlightKey,
         state: {
           init: (_, state) => highlightDecorations(state.doc),
-          apply: (tr, old) => (tr.docChanged || tr.getMeta(highlightKey) ? highlightDecorations(tr.doc) : old),
+          apply: (tr, old) => (tr.getMeta(highlightKey) ? highlightDecorations(tr.doc) : tr.docChanged ? rehighlightChanged(tr, old) : old),
         },
         props: {
           decorations: (state) => highlightKey.getState(state),
@@ -66,18 +66,47 @@ function hasLanguageCode(doc: ProseMirrorNode): boolean {
   return found;
 }
 
+function decorationsOf(node: ProseMirrorNode, pos: number, lowlight: Lowlight): Decoration[] {
+  return tokensOf(node, lowlight).map((token) => Decoration.inline(pos + 1 + token.from, pos + 1 + token.to, { class: token.className }));
+}
+
 function highlightDecorations(doc: ProseMirrorNode): DecorationSet {
   const lowlight = loadedLowlight();
   if (!lowlight) return DecorationSet.empty;
   const decorations: Decoration[] = [];
   doc.descendants((node, pos) => {
     if (node.type.name !== 'codeBlock') return !node.isTextblock;
-    for (const token of tokensOf(node, lowlight)) {
-      decorations.push(Decoration.inline(pos + 1 + token.from, pos + 1 + token.to, { class: token.className }));
-    }
+    decorations.push(...decorationsOf(node, pos, lowlight));
     return false;
   });
   return DecorationSet.create(doc, decorations);
+}
+
+/**
+ * A keystroke must not cost the whole document: the old decorations are mapped through the change,
+ * and only the code blocks the change touched are highlighted again.
+ */
+function rehighlightChanged(tr: Transaction, old: DecorationSet): DecorationSet {
+  const lowlight = loadedLowlight();
+  let set = old.map(tr.mapping, tr.doc);
+  if (!lowlight) return set;
+  const touched = new Map<number, ProseMirrorNode>();
+  tr.steps.forEach((step, index) => {
+    const after = tr.mapping.slice(index + 1);
+    step.getMap().forEach((_oldStart, _oldEnd, newStart, newEnd) => {
+      const from = Math.max(0, after.map(newStart, -1));
+      const to = Math.min(tr.doc.content.size, after.map(newEnd, 1));
+      tr.doc.nodesBetween(from, to, (node, pos) => {
+        if (node.type.name !== 'codeBlock') return !node.isTextblock;
+        touched.set(pos, node);
+        return false;
+      });
+    });
+  });
+  for (const [pos, node] of touched) {
+    set = set.remove(set.find(pos, pos + node.nodeSize)).add(tr.doc, decorationsOf(node, pos, lowlight));
+  }
+  return set;
 }
 
 export function tokensOf(node: ProseMirrorNode, lowlight: Lowlight): Token[] {
