@@ -40,3 +40,30 @@ describe('fs.write on a served folder', () => {
     }
   });
 });
+
+describe('fs.write createOnly', () => {
+  it('WSP-SAVEAS-08 WSP-SAVEAS-09 never replaces a file that is there, and is refused where the drive cannot create-only', async () => {
+    const fsPromises = (await import('node:fs/promises')).default;
+    const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vmark-create-')));
+    vi.stubEnv('VMARK_STATE_DIR', path.join(root, 'state'));
+    fs.mkdirSync(path.join(root, 'state'));
+    fs.writeFileSync(path.join(root, 'state', 'native-roots.json'), JSON.stringify([path.join(root, 'ws')]));
+    fs.mkdirSync(path.join(root, 'ws'));
+    const there = path.join(root, 'ws', 'there.md');
+    fs.writeFileSync(there, 'the person\u2019s text\n');
+    try {
+      await expect(runService({ op: 'fs.write', path: there, content: 'AI text\n', createOnly: true })).rejects.toMatchObject({ code: 'EXISTS' });
+      expect(fs.readFileSync(there, 'utf8')).toBe('the person\u2019s text\n');
+      // a drive without hard links (FAT, some network shares) cannot put a file in place only if absent
+      const link = vi.spyOn(fsPromises, 'link').mockRejectedValue(Object.assign(new Error('operation not permitted'), { code: 'EPERM' }));
+      const fresh = path.join(root, 'ws', 'fresh.md');
+      await expect(runService({ op: 'fs.write', path: fresh, content: 'AI text\n', createOnly: true })).rejects.toMatchObject({ code: 'IO' });
+      expect(fs.existsSync(fresh)).toBe(false);
+      expect(fs.readdirSync(path.join(root, 'ws')).sort()).toEqual(['there.md']);
+      link.mockRestore();
+    } finally {
+      vi.unstubAllEnvs();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
