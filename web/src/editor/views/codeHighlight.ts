@@ -1,7 +1,7 @@
 import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
-import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import { isMermaid } from './codeBlockView';
 import { loadedLowlight, loadLowlight, type Lowlight } from './lowlightLoader';
 
@@ -35,26 +35,92 @@ export const CodeHighlight = Extension.create({
       new Plugin<DecorationSet>({
         key: highlightKey,
         state: {
-          init: (_, state) => highlightDecorations(state.doc),
-          apply: (tr, old) => (tr.getMeta(highlightKey) ? highlightDecorations(tr.doc) : tr.docChanged ? rehighlightChanged(tr, old) : old),
+          init: () => DecorationSet.empty,
+          apply: (tr, old) => {
+            const set = tr.docChanged ? rehighlightChanged(tr, old) : old;
+            const batch = tr.getMeta(highlightKey) as number[] | undefined;
+            return batch ? highlightBlocks(tr.doc, set, batch) : set;
+          },
         },
         props: {
           decorations: (state) => highlightKey.getState(state),
         },
         view(view) {
+          const slices = highlightInSlices(view);
           const loadWhenNeeded = () => {
-            if (loadedLowlight() || !hasLanguageCode(view.state.doc)) return;
-            void loadLowlight().then(() => {
-              if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(highlightKey, true));
-            });
+            if (loadedLowlight()) return slices.start();
+            if (!hasLanguageCode(view.state.doc)) return;
+            void loadLowlight().then(() => slices.start());
           };
           loadWhenNeeded();
-          return { update: loadWhenNeeded };
+          return { update: loadWhenNeeded, destroy: slices.stop };
         },
       }),
     ];
   },
 });
+
+/** How long one idle slice may highlight before it hands the main thread back (keystrokes come first). */
+const SLICE_MS = 8;
+
+/**
+ * The first highlighting of a document: blocks nearest the top of the view first, a few milliseconds at
+ * a time in idle periods, so opening a long document and typing at once never waits for all its code.
+ */
+function highlightInSlices(view: EditorView): { start(): void; stop(): void } {
+  const done = new WeakSet<ProseMirrorNode>();
+  let scheduled = false;
+  let stopped = false;
+  const idle = (run: () => void) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 200 }) : setTimeout(run, 0);
+  const slice = () => {
+    scheduled = false;
+    const lowlight = loadedLowlight();
+    if (stopped || view.isDestroyed || !lowlight) return;
+    const top = view.posAtCoords({ left: view.dom.getBoundingClientRect().left + 1, top: Math.max(0, view.dom.getBoundingClientRect().top) + 1 })?.pos ?? 0;
+    const waiting: { pos: number; node: ProseMirrorNode }[] = [];
+    view.state.doc.descendants((node, pos) => {
+      if (node.type.name !== 'codeBlock') return !node.isTextblock;
+      if (!done.has(node)) waiting.push({ pos, node });
+      return false;
+    });
+    if (waiting.length === 0) return;
+    waiting.sort((a, b) => Math.abs(a.pos - top) - Math.abs(b.pos - top));
+    const started = performance.now();
+    const batch: number[] = [];
+    for (const { pos, node } of waiting) {
+      tokensOf(node, lowlight);
+      done.add(node);
+      batch.push(pos);
+      if (performance.now() - started > SLICE_MS) break;
+    }
+    view.dispatch(view.state.tr.setMeta(highlightKey, batch).setMeta('addToHistory', false));
+    if (batch.length < waiting.length) schedule();
+  };
+  const schedule = () => {
+    if (scheduled || stopped) return;
+    scheduled = true;
+    idle(slice);
+  };
+  return {
+    start: schedule,
+    stop: () => {
+      stopped = true;
+    },
+  };
+}
+
+/** Highlights the code blocks at `positions` of `doc` again, replacing what they had. */
+function highlightBlocks(doc: ProseMirrorNode, set: DecorationSet, positions: number[]): DecorationSet {
+  const lowlight = loadedLowlight();
+  if (!lowlight) return set;
+  for (const pos of positions) {
+    const node = doc.nodeAt(pos);
+    if (node?.type.name !== 'codeBlock') continue;
+    set = set.remove(set.find(pos, pos + node.nodeSize)).add(doc, decorationsOf(node, pos, lowlight));
+  }
+  return set;
+}
 
 function hasLanguageCode(doc: ProseMirrorNode): boolean {
   let found = false;
@@ -68,18 +134,6 @@ function hasLanguageCode(doc: ProseMirrorNode): boolean {
 
 function decorationsOf(node: ProseMirrorNode, pos: number, lowlight: Lowlight): Decoration[] {
   return tokensOf(node, lowlight).map((token) => Decoration.inline(pos + 1 + token.from, pos + 1 + token.to, { class: token.className }));
-}
-
-function highlightDecorations(doc: ProseMirrorNode): DecorationSet {
-  const lowlight = loadedLowlight();
-  if (!lowlight) return DecorationSet.empty;
-  const decorations: Decoration[] = [];
-  doc.descendants((node, pos) => {
-    if (node.type.name !== 'codeBlock') return !node.isTextblock;
-    decorations.push(...decorationsOf(node, pos, lowlight));
-    return false;
-  });
-  return DecorationSet.create(doc, decorations);
 }
 
 /**
