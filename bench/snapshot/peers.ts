@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -29,6 +31,8 @@ async function connect(script: string, args: string[]): Promise<Client> {
     command: process.execPath,
     args: [script, ...args],
     env: { ...(process.env as Record<string, string>), CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: '1' },
+    // the peers write snapshot files into their working directory: keep them out of the repository
+    cwd: fs.mkdtempSync(path.join(os.tmpdir(), 'vmark-peer-')),
     stderr: 'pipe',
   });
   const client = new Client({ name: 'snapshot-bench', version: '1.0.0' });
