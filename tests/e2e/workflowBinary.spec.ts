@@ -6,24 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect } from '@playwright/test';
-import { connectAi, type Ai } from './support/mcpClient';
-import { startStack, type Stack } from './support/stack';
+import { expect, stackTest } from './support/fixtures';
+import type { Ai } from './support/mcpClient';
+import type { Stack } from './support/stack';
 
 const STANDIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/actionlint-standin/actionlint');
 
-const test = base.extend<{ stack: Stack; ai: Ai }>({
-  stack: async ({}, use) => {
-    const stack = await startStack({ actionlintBinary: STANDIN });
-    await use(stack);
-    await stack.close();
-  },
-  ai: async ({ stack }, use) => {
-    const ai = await connectAi(stack.env);
-    await use(ai);
-    await ai.close();
-  },
-});
+const test = stackTest({ actionlintBinary: STANDIN });
 
 interface Validation {
   ok: boolean;

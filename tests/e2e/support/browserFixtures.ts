@@ -1,27 +1,17 @@
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { connectAi, textOf, type Ai } from './mcpClient';
+import { stackTest } from './fixtures';
+import { textOf } from './mcpClient';
 import { startSite, type Site } from './site';
-import { startStack, type Stack } from './stack';
 
 export { expect, textOf };
 
 /** Browser-tool tests: a stack whose AI tabs may reach the loopback fixture site. */
-export const test = base.extend<{ stack: Stack; ai: Ai; site: Site }>({
+export const test = stackTest({ allowLoopback: true }).extend<{ site: Site }>({
   site: async ({}, use) => {
     const site = await startSite();
     await use(site);
     await site.close();
-  },
-  stack: async ({}, use) => {
-    const stack = await startStack({ allowLoopback: true });
-    await use(stack);
-    await stack.close();
-  },
-  ai: async ({ stack }, use) => {
-    const ai = await connectAi(stack.env);
-    await use(ai);
-    await ai.close();
   },
 });
 
