@@ -71,6 +71,8 @@ function highlightInSlices(view: EditorView): { start(): void; stop(): void } {
   const done = new WeakSet<ProseMirrorNode>();
   let scheduled = false;
   let stopped = false;
+  // after the first pass, edits are highlighted where they happen (rehighlightChanged): no more idle walks
+  let complete = false;
   const idle = (run: () => void) =>
     typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 200 }) : setTimeout(run, 0);
   const slice = () => {
@@ -84,7 +86,10 @@ function highlightInSlices(view: EditorView): { start(): void; stop(): void } {
       if (!done.has(node)) waiting.push({ pos, node });
       return false;
     });
-    if (waiting.length === 0) return;
+    if (waiting.length === 0) {
+      complete = true;
+      return;
+    }
     waiting.sort((a, b) => Math.abs(a.pos - top) - Math.abs(b.pos - top));
     const started = performance.now();
     const batch: number[] = [];
@@ -98,7 +103,7 @@ function highlightInSlices(view: EditorView): { start(): void; stop(): void } {
     if (batch.length < waiting.length) schedule();
   };
   const schedule = () => {
-    if (scheduled || stopped) return;
+    if (scheduled || stopped || complete) return;
     scheduled = true;
     idle(slice);
   };
