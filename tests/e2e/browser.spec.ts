@@ -30,6 +30,7 @@ interface BrowserTab {
   generation: number | null;
   automation: string;
   posture: string | null;
+  cookieStore: string | null;
   current: boolean;
   active: boolean;
 }
@@ -58,7 +59,7 @@ test('BRW-OPEN-04 BRW-OPEN-05 browser.open makes an AI tab in the session\'s own
 
   const tabs = await browserTabs(ai);
   expect(tabs).toEqual([
-    { id: opened.tabId, kind: 'ai', title: 'Forms fixture', url: site.url('/forms.html'), loading: false, generation: opened.generation, automation: 'ai', posture: 'sandbox', current: true, active: true },
+    { id: opened.tabId, kind: 'ai', title: 'Forms fixture', url: site.url('/forms.html'), loading: false, generation: opened.generation, automation: 'ai', posture: 'sandbox', cookieStore: 'separate', current: true, active: true },
   ]);
   // the person's editor tab is untouched: not grouped, still there
   expect(await worker.evaluate(async (url) => (await chrome.tabs.query({})).find((t) => t.url?.startsWith(url))?.groupId, stack.editorUrl)).toBe(-1);
@@ -282,20 +283,6 @@ test('AI navigation refuses loopback, private, link-local, metadata addresses an
   // a redirect the page makes is held by the tab's network rule, whatever the AI asked for
   const redirected = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/redirect?to=http://169.254.169.254/latest/meta-data/') });
   expect(redirected).toMatchObject({ outcome: 'failed', error: 'net::ERR_BLOCKED_BY_CLIENT' });
-});
-
-test('BRW-POST-03 Sandbox AI tabs neither send nor store the person\'s cookies', async ({ stack, ai, site }) => {
-  const personal = await personOpens(stack, site.url('/set-cookie'));
-  expect((await stack.context.cookies(site.origin)).map((c) => c.name)).toEqual(['ai']);
-  await ai.ok('browser', { action: 'open', url: site.url('/echo-cookie') });
-  expect(site.requests.filter((r) => r.path === '/echo-cookie').map((r) => r.cookie)).toEqual([undefined]);
-  const shown = await ai.ok<{ elements: { text: string }[] }>('browser_read', { action: 'query', selector: '#cookie' });
-  expect(shown.elements[0]?.text).toBe('cookie=');
-  // a Set-Cookie answered to the AI tab does not reach the person's jar
-  await stack.context.clearCookies();
-  await ai.ok('browser', { action: 'navigate', url: site.url('/set-cookie') });
-  expect(await stack.context.cookies(site.origin)).toEqual([]);
-  await personal.close();
 });
 
 test('BRW-POST-01 BRW-OPEN-07 Shared profile: a new origin needs the person\'s approval; open keeps its tab and says to retry navigate', async ({ stack, ai, site }) => {

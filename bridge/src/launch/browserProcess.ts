@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EXTENSION_DIR } from '../os/locations';
 import { writeHostManifest, writeHostWrapper } from '../os/hostManifest';
+import { allowExtensionInIncognito } from './incognitoAccess';
 
 export interface BrowserLaunch {
   executable: string;
@@ -24,11 +25,15 @@ export const QUIET_FLAGS = [
   '--disable-quic',
 ];
 
-/** Registers the native host for this profile: Chromium reads <profile>/NativeMessagingHosts when --user-data-dir is set. */
+/**
+ * Readies a profile VMark owns: the native host registered (Chromium reads <profile>/NativeMessagingHosts
+ * when --user-data-dir is set) and the extension allowed in incognito (the Sandbox's own cookie store).
+ */
 export function prepareProfile(profileDir: string): void {
   fs.mkdirSync(profileDir, { recursive: true });
   const wrapper = writeHostWrapper(profileDir);
   writeHostManifest(path.join(profileDir, 'NativeMessagingHosts'), wrapper);
+  allowExtensionInIncognito(profileDir);
 }
 
 export function browserArgs(launch: BrowserLaunch): string[] {

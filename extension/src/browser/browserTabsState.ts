@@ -1,10 +1,17 @@
 import type { Principal } from '@vmark/shared';
 import { redactUrl, safeTitle } from './navigation/pageFacts';
 import { readSettings, type Posture } from './settings';
-import { loadBrowserState } from './state/browserState';
+import { loadBrowserState, type AiTab } from './state/browserState';
 import { sessionFor } from './state/sessions';
 import { endSession } from './sessionLifecycle';
 import { toBrowserTabId } from './tabs/tabIds';
+
+export type CookieStore = 'separate' | 'none' | 'profile';
+
+function cookieStoreOf(tab: AiTab, incognitoShared: boolean): CookieStore {
+  if (tab.posture === 'shared') return 'profile';
+  return tab.incognito && !incognitoShared ? 'separate' : 'none';
+}
 
 /** One browser tab as session.get_state lists it (next to the seed's `windows`, which stay as they are). */
 export interface BrowserTabState {
@@ -18,6 +25,11 @@ export interface BrowserTabState {
   /** Who drives it: the AI, or the person with the AI attached for one read or until the next navigation. */
   automation: 'ai' | 'attached-once' | 'attached-until-navigation';
   posture: Posture | null;
+  /**
+   * Which cookies an AI tab's requests carry: `separate` (the Sandbox's incognito store), `none`
+   * (a Sandbox without its own store sends and keeps none), `profile` (Shared profile: the person's).
+   */
+  cookieStore: CookieStore | null;
   /** The tab browser calls without tabId use. */
   current: boolean;
   active: boolean;
@@ -52,6 +64,7 @@ export async function listBrowserTabs(principal: Principal): Promise<BrowserTabS
       generation: tab.generation,
       automation: 'ai',
       posture: tab.posture,
+      cookieStore: cookieStoreOf(tab, state.incognitoShared),
       current: session.currentTabId === tab.chromeTabId,
       active: chromeTab.active,
     });
@@ -68,6 +81,7 @@ export async function listBrowserTabs(principal: Principal): Promise<BrowserTabS
       generation: null,
       automation: attachment.mode === 'once' ? 'attached-once' : 'attached-until-navigation',
       posture: null,
+      cookieStore: null,
       current: false,
       active: chromeTab.active,
     });

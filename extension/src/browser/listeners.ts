@@ -3,6 +3,7 @@ import { onCommitted, onCompleted, onDomContentLoaded, onErrorOccurred, onSameDo
 import { onBrowserDisabled } from './sessionLifecycle';
 import { SETTINGS_KEY, type BrowserSettings } from './settings';
 import { syncNetworkRules } from './tabs/networkRules';
+import { onWindowClosed, onWindowCreated } from './tabs/aiWindow';
 import { onTabCreated, onTabRemoved, onTabReplaced } from './tabs/tabEvents';
 import { releaseStaleGroups } from './tabs/tabGroup';
 
@@ -22,6 +23,8 @@ export function registerBrowserListeners(): void {
   chrome.tabs.onRemoved.addListener((tabId) => logged(onTabRemoved(tabId)));
   chrome.tabs.onReplaced.addListener((added, removed) => logged(onTabReplaced(added, removed)));
   chrome.windows.onRemoved.addListener((windowId) => logged(onWindowRemoved(windowId)));
+  chrome.windows.onRemoved.addListener((windowId) => logged(onWindowClosed(windowId)));
+  chrome.windows.onCreated.addListener((window) => logged(onWindowCreated(window)));
   chrome.runtime.onStartup.addListener(() => logged(releaseStaleGroups()));
 
   chrome.storage.onChanged.addListener((changes, area) => {

@@ -90,7 +90,7 @@ export const browserTool = defineTool({
       }),
     ),
     open: action(
-      'Open an AI-owned tab (at most 8, else TAB_LIMIT), bring it to the front and wait for the load. Returns {tabId, navigationId, url, title, generation, gate?}. In Shared Profile posture a pending approval keeps the tab and data.retry says to navigate it.',
+      'Open an AI-owned tab (at most 8, else TAB_LIMIT), bring it to the front and wait for the load. Returns {tabId, navigationId, url, title, generation, gate?}. In Shared Profile posture a pending approval keeps the tab and data.retry says to navigate it. Sandbox tabs open in an incognito window with a cookie store of their own, gone when it closes (cookieStore "separate"); without the person\'s "Allow in Incognito" they send and keep no cookies ("none").',
       z.object({
         url: urlArg,
         timeoutMs: timeoutMsArg.optional(),

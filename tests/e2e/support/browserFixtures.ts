@@ -1,19 +1,24 @@
 import { expect } from '@playwright/test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { stackTest } from './fixtures';
+import type { StackOptions } from './stack';
 import { textOf } from './mcpClient';
 import { startSite, type Site } from './site';
 
 export { expect, textOf };
 
-/** Browser-tool tests: a stack whose AI tabs may reach the loopback fixture site. */
-export const test = stackTest({ allowLoopback: true }).extend<{ site: Site }>({
-  site: async ({}, use) => {
-    const site = await startSite();
-    await use(site);
-    await site.close();
-  },
-});
+/** Browser-tool tests: a stack (by default one whose AI tabs may reach the loopback fixture site) and the fixture site. */
+export function siteTest(options: StackOptions = { allowLoopback: true }) {
+  return stackTest(options).extend<{ site: Site }>({
+    site: async ({}, use) => {
+      const site = await startSite();
+      await use(site);
+      await site.close();
+    },
+  });
+}
+
+export const test = siteTest();
 
 /** The structuredContent of a browser refusal: {error, token, message, data}. */
 export function refusalOf(result: CallToolResult): { token: string; message: string; data?: Record<string, unknown> } {

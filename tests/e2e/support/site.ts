@@ -20,8 +20,9 @@ function sendFile(res: http.ServerResponse, file: string, status = 200): void {
 
 /**
  * Static pages from tests/fixtures/site plus a few dynamic routes:
- * /slow?ms=N&title=T (answers after N ms), /redirect?to=URL (302), /set-cookie (sets `ai=1`),
- * /echo-cookie (shows the Cookie header it got). rate-limit.html is served with HTTP 429.
+ * /slow?ms=N&title=T (answers after N ms), /redirect?to=URL (302), /set-cookie?value=V (sets `ai=V`,
+ * default 1), /echo-cookie (shows the Cookie header it got in #cookie and what its script sees in
+ * document.cookie in #script-cookie). rate-limit.html is served with HTTP 429.
  */
 export async function startSite(): Promise<Site> {
   const requests: Site['requests'] = [];
@@ -43,10 +44,14 @@ export async function startSite(): Promise<Site> {
         res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
         return;
       case '/set-cookie':
-        page('Cookie set', '<h1>Cookie set</h1>', { 'set-cookie': 'ai=1; Path=/' });
+        page('Cookie set', '<h1>Cookie set</h1>', { 'set-cookie': `ai=${encodeURIComponent(url.searchParams.get('value') ?? '1')}; Path=/` });
         return;
       case '/echo-cookie':
-        page('Cookie echo', `<h1 id="cookie">cookie=${(req.headers.cookie ?? '').replace(/[<&]/g, '')}</h1>`);
+        page(
+          'Cookie echo',
+          `<h1 id="cookie">cookie=${(req.headers.cookie ?? '').replace(/[<&]/g, '')}</h1><p id="script-cookie"></p>` +
+            `<script>document.getElementById('script-cookie').textContent = 'script=' + document.cookie;</script>`,
+        );
         return;
     }
     const file = siteFile(decodeURIComponent(url.pathname));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { allowExtensionInIncognito } from '../../../bridge/src/launch/incognitoAccess';
 import { BROWSER, BROWSER_FLAGS, EXTENSION_DIR, VMARK } from './paths';
 
 export interface Stack {
@@ -44,6 +45,13 @@ export interface StackOptions {
   nativeWorkspace?: boolean;
   /** Let AI tabs open loopback addresses for this launch (what `vmark mcp --headless --allow-loopback` does). */
   allowLoopback?: boolean;
+  /**
+   * The person has switched on "Allow in Incognito" for VMark (default true, the recommended setup):
+   * Sandbox AI tabs then open in an incognito window with a cookie store of their own.
+   */
+  incognitoAllowed?: boolean;
+  /** Extra Chromium flags, e.g. --host-resolver-rules. */
+  browserArgs?: string[];
   /** The local actionlint binary the host offers; by default none, whatever this machine has installed. */
   actionlintBinary?: string;
 }
@@ -74,12 +82,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const child = vmark(['install', '--profile', profile], env);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vmark install exited with ${code}`))));
   });
+  if (options.incognitoAllowed !== false) allowExtensionInIncognito(profile);
   const server = await serveEditor(env);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: BROWSER,
     headless: true,
     ignoreDefaultArgs: ['--disable-extensions'],
-    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...BROWSER_FLAGS],
+    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...BROWSER_FLAGS, ...(options.browserArgs ?? [])],
     env: { ...(process.env as Record<string, string>), ...env },
   });
   const query = options.nativeWorkspace === false ? '' : `?workspace=${encodeURIComponent(realWorkspace)}`;

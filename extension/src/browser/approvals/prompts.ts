@@ -124,6 +124,5 @@ export async function decide(id: string, decision: Decision): Promise<boolean> {
 export async function onWindowRemoved(windowId: number): Promise<void> {
   await updateBrowserState((state) => {
     for (const [id, prompt] of Object.entries(state.prompts)) if (prompt.popupWindowId === windowId) delete state.prompts[id];
-    if (state.sandboxWindowId === windowId) state.sandboxWindowId = null;
   });
 }

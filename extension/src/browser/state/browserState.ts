@@ -45,6 +45,8 @@ export interface AiTab {
   sessionKey: string;
   windowId: number;
   posture: Posture;
+  /** In an incognito window: its cookies are Chromium's off-the-record store, not the person's jar. */
+  incognito: boolean;
   /** Bumped on every main-frame navigation, same-document ones included; refs and approvals bind to it. */
   generation: number;
   /** Redacted (no userinfo, query or fragment). */
@@ -99,6 +101,12 @@ export interface BrowserState {
   navigateOnce: NavigateOnce[];
   /** The window that holds Sandbox AI tabs. */
   sandboxWindowId: number | null;
+  /**
+   * Chromium has one off-the-record cookie store for all incognito windows. True once a window that
+   * is not the Sandbox's has used it since it was made (the person's own incognito window): Sandbox
+   * tabs then send and keep no cookies until every incognito window has closed and the store is gone.
+   */
+  incognitoShared: boolean;
   hostPid: number | null;
   nextId: number;
 }
@@ -106,7 +114,7 @@ export interface BrowserState {
 const KEY = 'browser';
 
 function empty(): BrowserState {
-  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], sandboxWindowId: null, hostPid: null, nextId: 1 };
+  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], sandboxWindowId: null, incognitoShared: false, hostPid: null, nextId: 1 };
 }
 
 export async function loadBrowserState(): Promise<BrowserState> {

@@ -1,34 +1,70 @@
 import { loadBrowserState, updateBrowserState } from '../state/browserState';
 import type { Posture } from '../settings';
+import { syncNetworkRules } from './networkRules';
 
-async function windowExists(windowId: number | null): Promise<boolean> {
-  if (windowId === null) return false;
-  try {
-    await chrome.windows.get(windowId);
-    return true;
-  } catch {
-    return false;
+async function liveWindow(windowId: number | null): Promise<chrome.windows.Window | null> {
+  if (windowId === null) return null;
+  return chrome.windows.get(windowId).catch(() => null);
+}
+
+/** Open Sandbox windows are made one at a time; window events wait for the one being made. */
+let sandboxWindowMade: Promise<unknown> = Promise.resolve();
+
+/**
+ * The Sandbox window: incognito when the person allowed VMark in incognito (chrome://extensions),
+ * so its tabs use Chromium's off-the-record cookie store, apart from the person's jar and gone when
+ * the last incognito window closes; a normal window otherwise, whose tabs send and keep no cookies
+ * (networkRules.ts). Not focused, so the person keeps typing where they were.
+ */
+async function sandboxTab(): Promise<chrome.tabs.Tab> {
+  const incognito = await chrome.extension.isAllowedIncognitoAccess();
+  const existing = await liveWindow((await loadBrowserState()).sandboxWindowId);
+  if (existing?.id !== undefined && existing.incognito === incognito) {
+    return chrome.tabs.create({ windowId: existing.id, url: 'about:blank', active: true });
   }
+  const others = incognito ? (await chrome.windows.getAll()).filter((w) => w.incognito) : [];
+  const created = await chrome.windows.create({ url: 'about:blank', focused: false, type: 'normal', incognito });
+  await updateBrowserState((state) => {
+    state.sandboxWindowId = created?.id ?? null;
+    if (others.length > 0) state.incognitoShared = true;
+  });
+  const tab = created?.tabs?.[0];
+  if (!tab) throw new Error('The Sandbox window opened without a tab');
+  return tab;
+}
+
+const BLANK_SETTLE_LIMIT_MS = 2000;
+
+/**
+ * A new tab's own about:blank navigation is still running when tabs.create answers; a navigation
+ * started before it commits is aborted by it (net::ERR_ABORTED, the tab left blank). So the AI's
+ * navigation waits until the blank page has loaded.
+ */
+async function blankSettled(tab: chrome.tabs.Tab): Promise<chrome.tabs.Tab> {
+  const deadline = Date.now() + BLANK_SETTLE_LIMIT_MS;
+  let current = tab;
+  while (Date.now() < deadline) {
+    if (current.status === 'complete' && !current.pendingUrl && current.url === 'about:blank') return current;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    current = await chrome.tabs.get(tab.id!);
+  }
+  return current;
 }
 
 /**
- * A fresh blank tab for an AI tab to be: in the Sandbox window (created on demand, not focused, so
- * the person keeps typing where they were) or, for Shared profile, in the person's last focused
- * window. It starts blank so that its network rules are in place before its first request.
+ * A fresh blank tab for an AI tab to be: in the Sandbox window (created on demand) or, for Shared
+ * profile, in the person's last focused window. It starts blank so that its network rules are in
+ * place before its first request.
  */
 export async function createBlankAiTab(posture: Posture): Promise<chrome.tabs.Tab> {
+  return blankSettled(await createBlankTab(posture));
+}
+
+async function createBlankTab(posture: Posture): Promise<chrome.tabs.Tab> {
   if (posture === 'sandbox') {
-    const { sandboxWindowId } = await loadBrowserState();
-    if (await windowExists(sandboxWindowId)) {
-      return chrome.tabs.create({ windowId: sandboxWindowId as number, url: 'about:blank', active: true });
-    }
-    const created = await chrome.windows.create({ url: 'about:blank', focused: false, type: 'normal' });
-    await updateBrowserState((state) => {
-      state.sandboxWindowId = created?.id ?? null;
-    });
-    const tab = created?.tabs?.[0];
-    if (!tab) throw new Error('The Sandbox window opened without a tab');
-    return tab;
+    const made = sandboxWindowMade.then(sandboxTab);
+    sandboxWindowMade = made.catch(() => undefined);
+    return made;
   }
   let windowId: number | undefined;
   try {
@@ -43,4 +79,28 @@ export async function createBlankAiTab(posture: Posture): Promise<chrome.tabs.Ta
     return tab;
   }
   return chrome.tabs.create({ windowId, url: 'about:blank', active: true });
+}
+
+/** An incognito window that is not the Sandbox's shares the off-the-record cookie store with it. */
+export async function onWindowCreated(window: chrome.windows.Window): Promise<void> {
+  if (!window.incognito) return;
+  await sandboxWindowMade;
+  const shared = await updateBrowserState((state) => {
+    if (window.id === state.sandboxWindowId || state.incognitoShared) return false;
+    state.incognitoShared = true;
+    return true;
+  });
+  if (shared) await syncNetworkRules();
+}
+
+/** With the last incognito window gone, Chromium drops the off-the-record store: the next one starts clean. */
+export async function onWindowClosed(windowId: number): Promise<void> {
+  const incognitoLeft = (await chrome.windows.getAll()).some((w) => w.incognito && w.id !== windowId);
+  const changed = await updateBrowserState((state) => {
+    const before = state.incognitoShared;
+    if (state.sandboxWindowId === windowId) state.sandboxWindowId = null;
+    if (!incognitoLeft) state.incognitoShared = false;
+    return before !== state.incognitoShared;
+  });
+  if (changed) await syncNetworkRules();
 }

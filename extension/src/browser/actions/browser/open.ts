@@ -14,7 +14,7 @@ import { addToSessionGroup } from '../../tabs/tabGroup';
 import { toBrowserTabId } from '../../tabs/tabIds';
 
 const PROFILES_UNSUPPORTED =
-  'Named profiles are not available in the browser extension: Chromium gives an extension no way to create a separate persistent cookie store. Open without profile (Sandbox tabs start with no cookies).';
+  'Named profiles are not available in the browser extension: Chromium gives an extension no way to create a separate persistent cookie store. Open without profile: Sandbox tabs keep their own cookies for as long as their incognito window is open.';
 
 function countOwnTabs(state: BrowserState, sessionKey: string): number {
   return Object.values(state.aiTabs).filter((t) => t.sessionKey === sessionKey).length;
@@ -32,6 +32,7 @@ function registerAiTab(sessionKey: string, blank: chrome.tabs.Tab, posture: Post
       sessionKey,
       windowId: blank.windowId,
       posture,
+      incognito: blank.incognito,
       generation: 0,
       refFloor: 0,
       url: 'about:blank',
