@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { connectAi } from './support/mcpClient';
+import { startSite } from './support/site';
 
 interface State {
   windows: { label: string; tabs: { id: string; filePath: string | null; title: string }[] }[];
@@ -31,5 +32,19 @@ test('vmark mcp --headless --workspace DIR: a plain SDK client opens a file of D
   } finally {
     await ai.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('BRW-POST-03 vmark mcp --headless --allow-loopback: AI tabs open, and the Sandbox has a cookie store of its own in the profile the launcher owns', async () => {
+  const site = await startSite();
+  const ai = await connectAi({}, ['--headless', '--allow-loopback']);
+  try {
+    const opened = await ai.ok<{ tabId: string; outcome: string; title: string }>('browser', { action: 'open', url: site.url('/forms.html') });
+    expect(opened).toMatchObject({ outcome: 'loaded', title: 'Forms fixture' });
+    const state = await ai.ok<{ browserTabs: { id: string; posture: string; cookieStore: string }[] }>('session', { action: 'get_state' });
+    expect(state.browserTabs).toEqual([expect.objectContaining({ id: opened.tabId, posture: 'sandbox', cookieStore: 'separate' })]);
+  } finally {
+    await ai.close();
+    await site.close();
   }
 });
