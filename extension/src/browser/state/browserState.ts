@@ -1,4 +1,5 @@
 import type { Gate } from '../../page/types';
+import type { AddressClass } from '../navigation/urlPolicy';
 import type { Posture } from '../settings';
 
 /**
@@ -107,6 +108,8 @@ export interface BrowserState {
    * tabs then send and keep no cookies until every incognito window has closed and the store is gone.
    */
   incognitoShared: boolean;
+  /** Host names that answered an AI tab from an address AI tabs may not reach (see answeringAddress.ts). */
+  answeredFromRefused: { hostname: string; addressClass: Exclude<AddressClass, 'public'> }[];
   hostPid: number | null;
   nextId: number;
 }
@@ -114,7 +117,7 @@ export interface BrowserState {
 const KEY = 'browser';
 
 function empty(): BrowserState {
-  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], sandboxWindowId: null, incognitoShared: false, hostPid: null, nextId: 1 };
+  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
 }
 
 export async function loadBrowserState(): Promise<BrowserState> {

@@ -9,9 +9,12 @@ import { loopbackAllowed } from '../settings';
  * - Every AI tab, for every request (redirects and subresources too), is kept off private,
  *   link-local and metadata addresses, and off loopback unless allowed. urlPolicy.ts refuses
  *   the AI's own URLs with a readable token; this rule catches what the page does next.
+ * - Every AI tab is kept off names that have answered from such an address.
  */
 const SANDBOX_COOKIES_RULE_ID = 1;
 const PRIVATE_ADDRESS_RULE_ID = 2;
+/** Names that answered from a refused address (navigation/answeringAddress.ts). */
+const ANSWERED_FROM_REFUSED_RULE_ID = 100;
 
 const allResourceTypes = (): chrome.declarativeNetRequest.ResourceType[] =>
   Object.values(chrome.declarativeNetRequest.ResourceType) as chrome.declarativeNetRequest.ResourceType[];
@@ -64,8 +67,20 @@ export function syncNetworkRules(): Promise<void> {
         condition: { tabIds: sandboxTabIds, resourceTypes: allResourceTypes() },
       });
     }
+    const allowLoopback = await loopbackAllowed();
+    const refusedNames = state.answeredFromRefused
+      .filter((entry) => !(allowLoopback && entry.addressClass === 'loopback'))
+      .map((entry) => entry.hostname);
+    if (allTabIds.length > 0 && refusedNames.length > 0) {
+      addRules.push({
+        id: ANSWERED_FROM_REFUSED_RULE_ID,
+        priority: 2,
+        action: { type: chrome.declarativeNetRequest.RuleActionType.BLOCK },
+        condition: { tabIds: allTabIds, requestDomains: refusedNames, resourceTypes: allResourceTypes() },
+      });
+    }
     if (allTabIds.length > 0) {
-      blockedHostRegexes(await loopbackAllowed()).forEach((regexFilter, i) => {
+      blockedHostRegexes(allowLoopback).forEach((regexFilter, i) => {
         addRules.push({
           id: PRIVATE_ADDRESS_RULE_ID + i,
           priority: 2,
@@ -74,7 +89,7 @@ export function syncNetworkRules(): Promise<void> {
         });
       });
     }
-    await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [SANDBOX_COOKIES_RULE_ID, ...blockRuleIds], addRules });
+    await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [SANDBOX_COOKIES_RULE_ID, ANSWERED_FROM_REFUSED_RULE_ID, ...blockRuleIds], addRules });
   });
   queue = run.catch((error: unknown) => console.error('VMark: network rules not updated', error));
   return run;
