@@ -9,6 +9,7 @@ import { setCases } from '@vmark/shared/lib/workflow/testing/setCases';
 import { triggerCases } from '@vmark/shared/lib/workflow/testing/triggerCases';
 import { withCases } from '@vmark/shared/lib/workflow/testing/withCases';
 import { toDiagnostics } from '../../web/src/workflow/diagnostics';
+import { journalEntries } from './support/journal';
 import type { Ai } from './support/mcpClient';
 import { expect, test } from './support/fixtures';
 
@@ -47,31 +48,8 @@ async function openWorkflow(stack: { workspace: string }, ai: Ai, name: string, 
   return { file, tabId };
 }
 
-/** Entries of the agent edit journal (IndexedDB of the editor page) written by `tool`; none before the journal exists. */
-async function journalEntries(page: Page, tool: string): Promise<{ action: string; contentBefore: string; contentAfter: string | null; state: string }[]> {
-  return page.evaluate(async (name) => {
-    // opening a database that does not exist would create it empty and break the editor's own upgrade
-    if (!(await indexedDB.databases()).some((db) => db.name === 'vmark')) return [];
-    return new Promise((resolve, reject) => {
-      const open = indexedDB.open('vmark');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('journal')) {
-          db.close();
-          resolve([]);
-          return;
-        }
-        const all = db.transaction('journal').objectStore('journal').getAll();
-        all.onsuccess = () => {
-          db.close();
-          resolve((all.result as { tool: string }[]).filter((entry) => entry.tool === name) as never);
-        };
-        all.onerror = () => reject(all.error);
-      };
-    });
-  }, tool);
-}
+/** The workflow tool's entries in a file's agent edit journal, oldest first. */
+const workflowEntries = async (page: Page, file: string) => (await journalEntries(page, file)).filter((entry) => entry.tool === 'workflow');
 
 /** For each of the eight patch kinds, one case on a real fixture (a different fixture per kind where possible). */
 function casePerKind(): { kind: string; fixture: string; testCase: FixtureCase }[] {
@@ -177,15 +155,15 @@ test('WFL-PATCH-01 WFL-PATCH-06 several patches in one call keep comments, ancho
   const read = await ai.ok<Read>('document', { action: 'read', tabId });
   expect(read.content).toBe(expected);
 
-  const entries = await journalEntries(stack.page, 'workflow');
+  const entries = await workflowEntries(stack.page, file);
   expect(entries).toEqual([expect.objectContaining({ action: 'apply_patch', contentBefore: COMMENTED, contentAfter: expected, state: 'applied' })]);
   expect(fs.readFileSync(file, 'utf8')).toBe(COMMENTED);
 });
 
 test('WFL-PATCH-07 a patch that changes nothing keeps the revision and is not journaled', async ({ stack, ai }) => {
-  const { tabId } = await openWorkflow(stack, ai, 'docs.yml', COMMENTED);
+  const { file, tabId } = await openWorkflow(stack, ai, 'docs.yml', COMMENTED);
   await ai.ok('workflow', { action: 'apply_patch', tabId, patches: [{ kind: 'workflow.set', path: 'name', value: 'docs-changed' }] });
-  expect(await journalEntries(stack.page, 'workflow')).toHaveLength(1);
+  expect(await workflowEntries(stack.page, file)).toHaveLength(1);
   const before = await ai.ok<Read>('document', { action: 'read', tabId });
   const result = await ai.ok<{ revision: string }>('workflow', {
     action: 'apply_patch',
@@ -198,7 +176,7 @@ test('WFL-PATCH-07 a patch that changes nothing keeps the revision and is not jo
   });
   expect(result).toMatchObject({ revision: before.revision, applied: true });
   expect(await ai.ok<Read>('document', { action: 'read', tabId })).toEqual(before);
-  expect(await journalEntries(stack.page, 'workflow')).toHaveLength(1);
+  expect(await workflowEntries(stack.page, file)).toHaveLength(1);
 });
 
 test('WFL-01 WFL-PATCH-05 apply_patch and validate on a markdown tab are refused with NOT_WORKFLOW', async ({ stack, ai }) => {
@@ -214,7 +192,7 @@ test('WFL-01 WFL-PATCH-05 apply_patch and validate on a markdown tab are refused
 });
 
 test('WFL-PATCH-03 a malformed patch or an unknown jobId is refused with INVALID_PATCH naming the index; nothing changes', async ({ stack, ai }) => {
-  const { tabId } = await openWorkflow(stack, ai, 'docs.yml', COMMENTED);
+  const { file, tabId } = await openWorkflow(stack, ai, 'docs.yml', COMMENTED);
   const before = await ai.ok<Read>('document', { action: 'read', tabId });
   const good = { kind: 'workflow.set', path: 'name', value: 'changed' };
   const cases: [unknown[], number, RegExp][] = [
@@ -229,7 +207,7 @@ test('WFL-PATCH-03 a malformed patch or an unknown jobId is refused with INVALID
     expect(result.structuredContent).toEqual({ error: 'INVALID_PATCH', message: expect.stringMatching(message), index });
   }
   expect(await ai.ok<Read>('document', { action: 'read', tabId })).toEqual(before);
-  expect(await journalEntries(stack.page, 'workflow')).toEqual([]);
+  expect(await workflowEntries(stack.page, file)).toEqual([]);
 });
 
 test('WFL-PATCH-04 apply_patch with an old expected_revision is refused with STALE and current_revision', async ({ stack, ai }) => {

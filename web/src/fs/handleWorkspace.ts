@@ -15,8 +15,23 @@ export class HandleWorkspace implements WorkspaceFS {
     private readonly handle: FileSystemDirectoryHandle,
   ) {}
 
+  private readonly watchers = new Set<(paths: string[] | 'all') => void>();
+  private stopObserving: (() => void) | null = null;
+
+  /** One FileSystemObserver per workspace, however many parts of the app watch it (disk watcher, file tree). */
   watch(onChange: (paths: string[] | 'all') => void): (() => void) | null {
-    return observeDirectory(this.handle, this.root, onChange);
+    if (!this.stopObserving) {
+      this.stopObserving = observeDirectory(this.handle, this.root, (paths) => {
+        for (const watcher of [...this.watchers]) watcher(paths);
+      });
+      if (!this.stopObserving) return null;
+    }
+    this.watchers.add(onChange);
+    return () => {
+      if (!this.watchers.delete(onChange) || this.watchers.size > 0) return;
+      this.stopObserving?.();
+      this.stopObserving = null;
+    };
   }
 
   private segments(path: string): string[] {

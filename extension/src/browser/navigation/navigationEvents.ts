@@ -1,7 +1,7 @@
 import type { Gate } from '../../page/types';
 import { callPage, injectConsoleShim } from '../pageApi/callPage';
 import { aiTabIds } from '../state/aiTabCache';
-import { updateBrowserState, type BrowserState } from '../state/browserState';
+import { updateBrowserState, type AiTab, type BrowserState } from '../state/browserState';
 import { originOf, redactUrl, tabTitle } from './pageFacts';
 import { runningTicket } from './tickets';
 
@@ -16,16 +16,26 @@ function dropAttachments(state: BrowserState, chromeTabId: number): void {
   }
 }
 
+/**
+ * A new view in a tab: the person's attachments to it end; an AI tab's generation goes up (its
+ * refs and approvals lapse) and it takes the new URL. Returns the AI tab, if it is one.
+ */
+function startNewView(state: BrowserState, details: NavDetails): AiTab | undefined {
+  dropAttachments(state, details.tabId);
+  const tab = state.aiTabs[String(details.tabId)];
+  if (!tab) return undefined;
+  tab.generation++;
+  tab.url = redactUrl(details.url);
+  return tab;
+}
+
 export async function onCommitted(details: NavDetails): Promise<void> {
   if (details.frameId !== 0) return;
   const isAi = (await aiTabIds()).has(details.tabId);
   if (isAi && !isBlank(details.url)) void injectConsoleShim(details.tabId);
   await updateBrowserState((state) => {
-    dropAttachments(state, details.tabId);
-    const tab = state.aiTabs[String(details.tabId)];
+    const tab = startNewView(state, details);
     if (!tab) return;
-    tab.generation++;
-    tab.url = redactUrl(details.url);
     tab.origin = originOf(details.url);
     const ticket = runningTicket(tab);
     if (ticket?.state === 'pending' && !isBlank(details.url)) ticket.state = 'committed';
@@ -41,11 +51,8 @@ export async function onDomContentLoaded(details: NavDetails): Promise<void> {
 export async function onSameDocumentNavigation(details: NavDetails): Promise<void> {
   if (details.frameId !== 0) return;
   await updateBrowserState((state) => {
-    dropAttachments(state, details.tabId);
-    const tab = state.aiTabs[String(details.tabId)];
+    const tab = startNewView(state, details);
     if (!tab) return;
-    tab.generation++;
-    tab.url = redactUrl(details.url);
     const ticket = runningTicket(tab);
     if (ticket && ticket.requestedUrl === tab.url) {
       ticket.state = 'settled';
