@@ -108,7 +108,7 @@ test('BRR-04 BRR-EXTRACT-05 BRR-EXTRACT-08 page text that tries to inject instru
   }
 });
 
-test('BRR-CONSOLE-01 BRR-CONSOLE-02 BRR-CONSOLE-04 BRW-CCLR-01 BRW-CCLR-02 console capture on an AI tab, main frame only, uncaught errors included; console_clear drains it', async ({ stack, ai, site }) => {
+test('BRR-CONSOLE-01 BRR-CONSOLE-02 BRR-CONSOLE-04 BRR-CONSOLE-06 BRR-CONSOLE-08 BRW-CCLR-01 BRW-CCLR-02 console capture on an AI tab, main frame only, uncaught errors included; console_clear drains it', async ({ stack, ai, site }) => {
   await ai.ok('browser', { action: 'open', url: site.url('/console-late.html') });
   type Console = { entries: { level: string; text: string }[]; url: string; untrusted: true };
   await expect.poll(async () => (await ai.ok<Console>('browser_read', { action: 'console' })).entries.length).toBe(5);

@@ -71,7 +71,7 @@ test('session.get_state with no editor window open answers with no windows', asy
   expect(state.capabilities.mcpProtocol).toBe(MCP_PROTOCOL);
 });
 
-test('SES-GS-08 while the person is in another application, no editor window is focused', async ({ stack, ai }) => {
+test('SES-GS-05 SES-GS-08 focused is the window the person looks at, from the browser, not the one that answered; while the person is in another application none is focused', async ({ stack, ai }) => {
   await stack.openEditorWindow('');
   await stack.page.bringToFront();
   await expect
