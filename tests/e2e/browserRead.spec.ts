@@ -135,6 +135,23 @@ test('BRR-CONSOLE-01 BRR-CONSOLE-02 BRR-CONSOLE-04 BRR-CONSOLE-06 BRR-CONSOLE-08
   await expect.poll(async () => (await ai.ok<Console>('browser_read', { action: 'console' })).entries).toEqual([{ level: 'log', text: 'clicked' }]);
 });
 
+test('BRR-CONSOLE-01 BRR-CONSOLE-03 in the Sandbox the capture starts before the page\'s first script; the person\'s own tabs get no shim', async ({ stack, ai, site }) => {
+  type Console = { entries: { level: string; text: string }[] };
+  for (let round = 0; round < 4; round++) {
+    const opened = await ai.ok<{ tabId: string }>('browser', { action: 'open', url: site.url('/console.html') });
+    // console.html logs from an inline <head> script, before anything injected at commit could run
+    await expect
+      .poll(async () => (await ai.ok<Console>('browser_read', { action: 'console', tabId: opened.tabId })).entries.map((e) => e.text))
+      .toEqual(expect.arrayContaining(['hello {"answer":42} [1,2]', 'cart has 3 items', 'Uncaught Error: boom']));
+    await ai.ok('browser', { action: 'close', tabId: opened.tabId });
+  }
+  // while an AI tab is open (the early scripts registered), a tab of the person's has no shim at all
+  await ai.ok('browser', { action: 'open', url: site.url('/forms.html') });
+  const personal = await personOpens(stack, site.url('/console.html'));
+  expect(await personal.evaluate(() => [typeof (window as unknown as Record<symbol, unknown>)[Symbol.for('vmark.consoleShim')], document.getElementById('__vmark_console'), document.documentElement.attributes.length])).toEqual(['undefined', null, 1]);
+  await personal.close();
+});
+
 test('BRR-WAITFOR-01 BRR-WAITFOR-03 BRR-WAITFOR-04 wait_for matches role+name, text and urlContains, and reports matched: false on timeout', async ({ stack, ai, site }) => {
   await ai.ok('browser', { action: 'open', url: site.url('/forms.html') });
   const byRole = await ai.ok<{ matched: boolean; ref?: string }>('browser_read', { action: 'wait_for', role: 'heading', timeoutMs: 1000 });

@@ -145,7 +145,7 @@ test.describe('page content', () => {
   });
 
   test('BRR-CONSOLE-07 console buffer is a bounded ring and works when injected as a serialised function', async () => {
-    const flood = await lab.open('/site/console-flood.html', { consoleShim: `(${consoleShimSource.toString()})();` });
+    const flood = await lab.open('/site/console-flood.html', { consoleShim: `(${consoleShimSource.toString()})('active');` });
     const { entries } = await call<ConsoleResult>(flood, 'readConsole');
     expect(entries).toHaveLength(200);
     expect(entries[0]!.text).toBe('line 51');
@@ -155,6 +155,23 @@ test.describe('page content', () => {
     const unshimmed = await lab.open('/site/console.html');
     expect((await call<ConsoleResult>(unshimmed, 'readConsole')).entries).toEqual([]);
     await unshimmed.close();
+  });
+
+  test('BRR-CONSOLE-03 BRR-CONSOLE-05 a dormant shim captures from the first script on but writes no buffer until an active injection wakes it', async () => {
+    const page = await lab.open('/site/console.html', { consoleShim: `(${consoleShimSource.toString()})('dormant');` });
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // nothing in the page shows a capture: no buffer element, nothing to read
+    expect(await page.evaluate(() => document.getElementById('__vmark_console'))).toBeNull();
+    expect((await call<ConsoleResult>(page, 'readConsole')).entries).toEqual([]);
+
+    await page.evaluate(`(${consoleShimSource.toString()})('active');`);
+    await expect.poll(async () => (await call<ConsoleResult>(page, 'readConsole')).entries.length).toBe(8);
+    expect((await call<ConsoleResult>(page, 'readConsole')).entries[0]).toEqual({ level: 'log', text: 'hello {"answer":42} [1,2]' });
+    // a second active injection changes nothing: one shim per document
+    await page.evaluate(`(${consoleShimSource.toString()})('active');`);
+    await page.click('button');
+    await expect.poll(async () => (await call<ConsoleResult>(page, 'readConsole')).entries.length).toBe(9);
+    await page.close();
   });
 
 });

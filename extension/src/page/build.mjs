@@ -1,6 +1,7 @@
 // Bundles the page-side scripts the extension injects into tabs:
 //   page.js        IIFE, ISOLATED world, defines globalThis.__vmarkPage
-//   consoleShim.js IIFE, MAIN world at document_start
+//   consoleShim.js IIFE, MAIN world, injected into AI tabs at commit
+//   consoleGate.js + consoleShimEarly.js  registered at document_start (ISOLATED gate, MAIN dormant shim)
 // Usage: `await buildPageScripts(outDir)` from the extension build, or `node build.mjs [outDir]`.
 
 import { build } from 'esbuild';
@@ -19,13 +20,15 @@ const COMMON = {
   logLevel: 'warning',
 };
 
-/** Builds page.js and consoleShim.js into `outDir`; returns their paths. */
+/** Builds page.js and the console scripts into `outDir`; returns the paths of page.js and consoleShim.js. */
 export async function buildPageScripts(outDir) {
   const page = path.join(outDir, 'page.js');
   const consoleShim = path.join(outDir, 'consoleShim.js');
   await Promise.all([
     build({ ...COMMON, entryPoints: [path.join(here, 'index.ts')], outfile: page }),
     build({ ...COMMON, entryPoints: [path.join(here, 'console/consoleShimEntry.ts')], outfile: consoleShim }),
+    build({ ...COMMON, entryPoints: [path.join(here, 'console/consoleShimEarlyEntry.ts')], outfile: path.join(outDir, 'consoleShimEarly.js') }),
+    build({ ...COMMON, entryPoints: [path.join(here, 'console/consoleGateEntry.ts')], outfile: path.join(outDir, 'consoleGate.js') }),
   ]);
   return { page, consoleShim };
 }

@@ -1,5 +1,6 @@
 import { loadBrowserState } from '../state/browserState';
 import { loopbackAllowed } from '../settings';
+import { syncEarlyConsole } from './earlyConsole';
 
 /**
  * Session-scoped declarativeNetRequest rules that follow the AI tabs (rules with a tabIds
@@ -45,7 +46,10 @@ const blockRuleIds = Array.from({ length: MAX_BLOCK_RULES }, (_, i) => PRIVATE_A
 
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Rewrites both rules from the stored AI tabs; call after any change to them or to the settings. */
+/**
+ * Rewrites the rules (and the early console scripts, which follow the same AI tabs) from the stored
+ * AI tabs; call after any change to them or to the settings.
+ */
 export function syncNetworkRules(): Promise<void> {
   const run = queue.then(async () => {
     const state = await loadBrowserState();
@@ -90,6 +94,7 @@ export function syncNetworkRules(): Promise<void> {
       });
     }
     await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [SANDBOX_COOKIES_RULE_ID, ANSWERED_FROM_REFUSED_RULE_ID, ...blockRuleIds], addRules });
+    await syncEarlyConsole(state);
   });
   queue = run.catch((error: unknown) => console.error('VMark: network rules not updated', error));
   return run;

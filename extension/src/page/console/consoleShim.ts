@@ -1,4 +1,4 @@
-// MAIN-world console capture, injected at document_start. It must stay SELF-CONTAINED: the
+// MAIN-world console capture, injected at commit (and, dormant, at document_start). It must stay SELF-CONTAINED: the
 // extension passes it to chrome.scripting (which serialises it with Function.prototype.toString),
 // so it may not reference anything outside its own body — no imports, no module constants, and
 // no syntax a bundler would lower into shared helpers (object spread, classes).
@@ -10,14 +10,33 @@ export const CONSOLE_BUFFER_ID = '__vmark_console';
 export const CONSOLE_MAX_ENTRIES = 200;
 export const CONSOLE_MAX_TEXT_CHARS = 1_000;
 
-export function consoleShimSource(): void {
+/**
+ * `active` writes the buffer as entries come. `dormant` (the early shim, registered at
+ * document_start in the Sandbox's incognito window) captures from the first script on but keeps
+ * the entries to itself until an active injection into the same document wakes it: only a tab
+ * the extension knows to be an AI tab ever gets a buffer element.
+ */
+export type ConsoleShimStart = 'active' | 'dormant';
+
+export function consoleShimSource(start: ConsoleShimStart): void {
   const BUFFER_ID = '__vmark_console';
   const MAX_ENTRIES = 200;
   const MAX_TEXT_CHARS = 1000;
   const INSTALLED = Symbol.for('vmark.consoleShim');
-  const holder = window as unknown as Record<symbol, boolean>;
-  if (holder[INSTALLED]) return;
-  Object.defineProperty(window, INSTALLED, { value: true });
+  const holder = window as unknown as Record<symbol, (() => void) | undefined>;
+  const installed = holder[INSTALLED];
+  if (typeof installed === 'function') {
+    if (start === 'active') installed();
+    return;
+  }
+  let active = start === 'active';
+  Object.defineProperty(window, INSTALLED, {
+    value: function activate(): void {
+      if (active) return;
+      active = true;
+      scheduleFlush();
+    },
+  });
 
   // Captured before page scripts run, so a page that replaces them cannot break the shim.
   const stringify = JSON.stringify;
@@ -120,7 +139,7 @@ export function consoleShimSource(): void {
   }
 
   function scheduleFlush(): void {
-    if (flushQueued) return;
+    if (flushQueued || !active) return;
     flushQueued = true;
     queueFlush(flush);
   }

@@ -1,4 +1,4 @@
-// Bundle entry for dist/consoleShim.js (registered as a MAIN-world content script).
+// Bundle entry for dist/consoleShim.js (injected into AI tabs at commit, MAIN world; wakes a dormant early shim).
 import { consoleShimSource } from './consoleShim';
 
-consoleShimSource();
+consoleShimSource('active');
