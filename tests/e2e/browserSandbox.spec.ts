@@ -6,7 +6,7 @@
 // jar and gone with the window. Without it they send and keep no cookies at all.
 
 import type { Page } from 'playwright-core';
-import { expect, siteTest, test } from './support/browserFixtures';
+import { expect, refusalOf, siteTest, test } from './support/browserFixtures';
 import { openExtensionPopup, personOpens } from './support/browserPerson';
 import type { Stack } from './support/stack';
 import type { Site } from './support/site';
@@ -14,6 +14,7 @@ import type { Site } from './support/site';
 interface AiCalls {
   ok<T>(tool: string, args: Record<string, unknown>): Promise<T>;
 }
+
 
 interface Opened {
   tabId: string;
@@ -112,6 +113,23 @@ test('BRW-POST-03 while the person has an incognito window of their own (one sto
   expect(await cookieStoreOf(ai, fresh.tabId)).toBe('separate');
   await ai.ok('browser', { action: 'navigate', tabId: fresh.tabId, url: site.url('/echo-cookie') });
   expect(await shownCookies(ai, fresh.tabId)).toEqual({ header: 'cookie=ai=fresh', script: 'script=ai=fresh' });
+});
+
+test('BRW-POST-01 a Shared profile tab uses the person\'s cookies even when the Sandbox window was the last one focused: it never opens in an incognito window', async ({ stack, ai, site }) => {
+  const sandboxTab = await ai.ok<Opened>('browser', { action: 'open', url: site.url('/forms.html') });
+  const worker = await stack.serviceWorker();
+  await worker.evaluate(async (id) => {
+    const tab = await chrome.tabs.get(id);
+    await chrome.windows.update(tab.windowId, { focused: true });
+  }, Number(sandboxTab.tabId.slice('btab-'.length)));
+  const popup = await openExtensionPopup(stack);
+  await popup.getByLabel(/Shared profile/).check();
+  await popup.close();
+
+  const refused = refusalOf(await ai.call('browser', { action: 'open', url: site.url('/echo-cookie') }));
+  expect(refused.token).toBe('NOT_GRANTED');
+  expect(await isIncognito(stack, refused.data?.tabId as string)).toBe(false);
+  expect(await cookieStoreOf(ai, refused.data?.tabId as string)).toBe('profile');
 });
 
 test.describe('without "Allow in Incognito"', () => {

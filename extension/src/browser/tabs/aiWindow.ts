@@ -66,19 +66,24 @@ async function createBlankTab(posture: Posture): Promise<chrome.tabs.Tab> {
     sandboxWindowMade = made.catch(() => undefined);
     return made;
   }
-  let windowId: number | undefined;
-  try {
-    windowId = (await chrome.windows.getLastFocused({ windowTypes: ['normal'] })).id;
-  } catch {
-    windowId = undefined;
-  }
+  const windowId = await personsWindow();
   if (windowId === undefined) {
-    const created = await chrome.windows.create({ url: 'about:blank', focused: false, type: 'normal' });
+    const created = await chrome.windows.create({ url: 'about:blank', focused: false, type: 'normal', incognito: false });
     const tab = created?.tabs?.[0];
     if (!tab) throw new Error('The window opened without a tab');
     return tab;
   }
   return chrome.tabs.create({ windowId, url: 'about:blank', active: true });
+}
+
+/**
+ * Where a Shared profile tab goes: the person's last focused window, or else another of theirs, as
+ * long as it uses their cookies: never an incognito window (the Sandbox's or their own).
+ */
+async function personsWindow(): Promise<number | undefined> {
+  const lastFocused = await chrome.windows.getLastFocused({ windowTypes: ['normal'] }).catch(() => null);
+  if (lastFocused && !lastFocused.incognito) return lastFocused.id;
+  return (await chrome.windows.getAll({ windowTypes: ['normal'] })).find((w) => !w.incognito)?.id;
 }
 
 /** An incognito window that is not the Sandbox's shares the off-the-record cookie store with it. */
