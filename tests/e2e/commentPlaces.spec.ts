@@ -103,3 +103,33 @@ test('comments follow a file renamed in the file tree; deleting the file keeps i
   await expect.poll(() => fs.existsSync(renamed)).toBe(false);
   expect(fs.existsSync(path.join(stored, 'after.md.json'))).toBe(true);
 });
+
+test('a file renamed in one window: the other window\'s tab on it follows with its comments, and its next save writes the new file', async ({ stack, ai }) => {
+  const page = stack.page;
+  fs.writeFileSync(path.join(stack.workspace, 'wander.md'), NOTE);
+  await page.reload();
+  await page.getByText(/MCP: connected/).waitFor();
+  const second = await stack.openEditorWindow();
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: path.join(stack.workspace, 'wander.md'), windowLabel: 'window-2' });
+  // the person comments in the second window
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await useSourceEditor(second);
+  await selectWithKeyboard(second, 2, 4, 'quick brown'.length);
+  await commentOnSelection(second, 'Follow me across windows.');
+  await expect.poll(async () => (await ai.ok<ListedPage>('comments', { action: 'list', tabId })).threads.length).toBe(1);
+
+  page.on('dialog', (dialog) => void (dialog.type() === 'prompt' ? dialog.accept('wandered.md') : dialog.accept()));
+  await page.getByRole('treeitem', { name: 'wander.md' }).getByRole('button').click();
+  await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: 'Rename' }).click();
+  const moved = path.join(stack.workspace, 'wandered.md');
+  await expect.poll(() => fs.existsSync(moved)).toBe(true);
+
+  // the second window's tab now names the new file, keeps its thread, and saves there
+  await expect(second.getByRole('tab', { name: 'wandered' })).toBeVisible();
+  await expect.poll(async () => (await ai.ok<ListedPage>('comments', { action: 'list', tabId })).doc).toBe(moved);
+  expect((await ai.ok<ListedPage>('comments', { action: 'list', tabId })).threads.map((t) => t.replies[0]?.body)).toEqual(['Follow me across windows.']);
+  const written = await ai.ok<{ saved: boolean }>('document', { action: 'write', tabId, content: `${NOTE}Written after the move.\n` });
+  expect(written.saved).toBe(true);
+  expect(fs.readFileSync(moved, 'utf8')).toBe(`${NOTE}Written after the move.\n`);
+  expect(fs.existsSync(path.join(stack.workspace, 'wander.md'))).toBe(false);
+});

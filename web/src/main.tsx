@@ -16,6 +16,7 @@ import { FolderApprovals } from './state/folderApprovals';
 import { addWorkspace } from './state/windowActions';
 import { CommentStore } from './comments/commentStore';
 import { trackComments } from './comments/trackComments';
+import { followMovesOfOtherWindows } from './app/fileActions';
 
 const store = new WindowStore();
 const journal = new AgentJournal();
@@ -43,6 +44,7 @@ async function boot(): Promise<void> {
   journalUnsavedBuffers(store);
   vmarkDebug.disk = watchDisk(store);
   trackComments(store, comments);
+  followMovesOfOtherWindows(store, comments);
   connection.connect();
   const workspace = new URLSearchParams(location.search).get('workspace');
   if (workspace) await openNativeWorkspace(workspace);

@@ -3,6 +3,7 @@ import type { WindowStore } from '../state/store';
 import { normalizeMcpPath } from '@vmark/shared/lib/paths/index';
 import { addSnapshot } from '../journal/history';
 import { moveDocumentRecords } from '../journal/moveDocumentRecords';
+import { announceMove, onFileMoved } from '../documents/fileEvents';
 import { saveTabTo, type SaveTarget } from '../documents/saveTab';
 import { activateTab, createTab, isVMarkData, kindOf } from '../state/windowActions';
 import type { CommentStore } from '../comments/commentStore';
@@ -118,10 +119,28 @@ export async function renameForPerson(store: WindowStore, comments: CommentStore
   await moveDocumentRecords(from, to).catch((error: Error) => {
     problem = `The history of ${from} could not be moved along (it is still kept under the old name): ${error.message}`;
   });
+  // after the comments moved: the other windows then load them from the new place
+  announceMove(from, to);
+  followMove(store, from, to);
+  if (problem) store.notify(problem);
+}
+
+/** The tabs on a renamed or moved file (or on files in a moved folder) take the new path. */
+function followMove(store: WindowStore, from: string, to: string): void {
   for (const tab of store.getSnapshot().tabs) {
     if (!tab.filePath || !isWithin(from, tab.filePath)) continue;
     const filePath = to + tab.filePath.slice(from.length);
     store.updateTab(tab.id, (t) => ({ ...t, filePath, title: titleOf(filePath) }));
   }
-  if (problem) store.notify(problem);
+}
+
+/**
+ * Another window renamed or moved a file: this window's tabs on it follow (so a save does not bring
+ * back the old file), and its comments are looked up under the new path once this window's pending
+ * comment changes are stored. The comments file itself was moved by the renaming window.
+ */
+export function followMovesOfOtherWindows(store: WindowStore, comments: CommentStore): () => void {
+  return onFileMoved(({ from, to }) => {
+    void comments.renamed(from, to, async () => undefined).finally(() => followMove(store, from, to));
+  });
 }
