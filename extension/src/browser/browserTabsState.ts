@@ -1,16 +1,18 @@
 import type { Principal } from '@vmark/shared';
 import { redactUrl, safeTitle } from './navigation/pageFacts';
 import { readSettings, type Posture } from './settings';
-import { loadBrowserState, type AiTab } from './state/browserState';
+import { loadBrowserState, type AiTab, type BrowserState } from './state/browserState';
 import { sessionFor } from './state/sessions';
 import { endSession } from './sessionLifecycle';
 import { toBrowserTabId } from './tabs/tabIds';
 
 export type CookieStore = 'separate' | 'none' | 'profile';
 
-function cookieStoreOf(tab: AiTab, incognitoShared: boolean): CookieStore {
+function cookieStoreOf(tab: AiTab, state: BrowserState): CookieStore {
   if (tab.posture === 'shared') return 'profile';
-  return tab.incognito && !incognitoShared ? 'separate' : 'none';
+  if (!tab.incognito) return 'none';
+  const shared = tab.profile !== null ? state.profileWindow?.shared !== false : state.incognitoShared;
+  return shared ? 'none' : 'separate';
 }
 
 /** One browser tab as session.get_state lists it (next to the seed's `windows`, which stay as they are). */
@@ -64,7 +66,7 @@ export async function listBrowserTabs(principal: Principal): Promise<BrowserTabS
       generation: tab.generation,
       automation: 'ai',
       posture: tab.posture,
-      cookieStore: cookieStoreOf(tab, state.incognitoShared),
+      cookieStore: cookieStoreOf(tab, state),
       current: session.currentTabId === tab.chromeTabId,
       active: chromeTab.active,
     });

@@ -1,5 +1,6 @@
 import { decide, onWindowRemoved, promptView, type PromptMessage } from './approvals/prompts';
 import { onResponseStarted } from './navigation/answeringAddress';
+import { onCookieChanged } from './profiles/profileSaving';
 import { onCommitted, onCompleted, onDomContentLoaded, onErrorOccurred, onSameDocumentNavigation } from './navigation/navigationEvents';
 import { onBrowserDisabled } from './sessionLifecycle';
 import { SETTINGS_KEY, type BrowserSettings } from './settings';
@@ -22,6 +23,7 @@ export function registerBrowserListeners(): void {
   chrome.webNavigation.onErrorOccurred.addListener((d) => logged(onErrorOccurred(d)));
   chrome.webRequest.onResponseStarted.addListener((d) => logged(onResponseStarted(d)), { urls: ['<all_urls>'] });
   chrome.webRequest.onBeforeRedirect.addListener((d) => logged(onResponseStarted({ ...d, type: 'other' })), { urls: ['<all_urls>'] });
+  chrome.cookies.onChanged.addListener((change) => logged(onCookieChanged(change)));
   chrome.tabs.onCreated.addListener((tab) => logged(onTabCreated(tab)));
   chrome.tabs.onRemoved.addListener((tabId) => logged(onTabRemoved(tabId)));
   chrome.tabs.onReplaced.addListener((added, removed) => logged(onTabReplaced(added, removed)));

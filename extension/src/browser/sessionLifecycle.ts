@@ -26,6 +26,7 @@ export async function onBrowserDisabled(): Promise<void> {
   const popups = await updateBrowserState((state) => {
     state.attachments = {};
     state.navigateOnce = [];
+    state.profileOnce = [];
     const windows = Object.values(state.prompts).map((p) => p.popupWindowId).filter((id): id is number => id !== null);
     state.prompts = {};
     return windows;

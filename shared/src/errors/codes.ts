@@ -64,6 +64,8 @@ export const BROWSER_TOKENS = {
   WORKFLOW_INVALID: { form: 'token', remedy: 'Fix the workflow source or inputs at the reported line, giving every declared input and no others.' },
   SESSION_NOT_FOUND: { form: 'token', remedy: 'No session is stored under this handle; save one with browser.session_save first.' },
   ORIGIN_MISMATCH: { form: 'token', remedy: 'A session only loads onto a page of the origin it was saved from; navigate there first.' },
+  PROFILE_UNAVAILABLE: { form: 'token', remedy: 'Named profiles need the Sandbox posture and VMark allowed in incognito; ask the user, or open without profile.' },
+  PROFILE_IN_USE: { form: 'token', remedy: 'The incognito cookie store is in use (other Sandbox tabs, another profile, or the user\'s incognito window); close your other Sandbox tabs or wait, then retry.' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type BrowserToken = keyof typeof BROWSER_TOKENS;

@@ -98,7 +98,7 @@ export const browserTool = defineTool({
           .string()
           .regex(NAME_PATTERN, NAME_PATTERN_MESSAGE)
           .optional()
-          .describe('Named persistent login context ([A-Za-z0-9._-]); each open needs a fresh approval'),
+          .describe('Named persistent login context ([A-Za-z0-9._-]), Sandbox posture: its cookies are kept by VMark, never shown to the AI; each open needs a fresh approval (NOT_GRANTED, then retry the same open); PROFILE_IN_USE while other incognito tabs share the store, PROFILE_UNAVAILABLE without incognito access'),
       }),
     ),
     navigate: action(

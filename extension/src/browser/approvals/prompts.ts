@@ -91,6 +91,11 @@ function grant(prompt: Prompt, decision: Decision, tabUrl: string | null): (stat
   return (state) => {
     delete state.prompts[prompt.id];
     if (decision === 'deny' || !state.sessions[prompt.sessionKey]) return;
+    if (prompt.kind === 'profile') {
+      // spent by the retried open; never a lasting grant
+      if (decision === 'once') state.profileOnce.push({ sessionKey: prompt.sessionKey, profile: prompt.origin });
+      return;
+    }
     if (prompt.kind === 'attach') {
       // Bound to the page the person saw: if the tab moved on, the approval is void.
       if (tabUrl !== prompt.url || decision === 'site') return;

@@ -48,6 +48,8 @@ export interface AiTab {
   posture: Posture;
   /** In an incognito window: its cookies are Chromium's off-the-record store, not the person's jar. */
   incognito: boolean;
+  /** The named profile whose saved cookies this tab's store holds (profiles/), or null. */
+  profile: string | null;
   /** Bumped on every main-frame navigation, same-document ones included; refs and approvals bind to it. */
   generation: number;
   /** Redacted (no userinfo, query or fragment). */
@@ -72,7 +74,7 @@ export interface Attachment {
   url: string;
 }
 
-export type PromptKind = 'attach' | 'navigate';
+export type PromptKind = 'attach' | 'navigate' | 'profile';
 
 export interface Prompt {
   id: string;
@@ -80,11 +82,28 @@ export interface Prompt {
   sessionKey: string;
   clientName: string;
   chromeTabId: number;
-  /** attach: the page's redacted URL; navigate: the destination's redacted URL. */
+  /** attach: the page's redacted URL; navigate and profile: the destination's redacted URL. */
   url: string;
+  /** The page's or destination's origin; for a profile prompt, the profile's name. */
   origin: string;
   pageTitle: string;
   popupWindowId: number | null;
+}
+
+/** A one-time approval to open a named profile, spent by the retried open. */
+export interface ProfileOnce {
+  sessionKey: string;
+  profile: string;
+}
+
+/** The incognito window whose store holds a named profile's cookies while it is open. */
+export interface ProfileWindow {
+  windowId: number;
+  name: string;
+  /** The cookie store (chrome.cookies) of that window. */
+  storeId: string;
+  /** Another incognito window (the person's) has shared the store: nothing is saved, profile tabs go cookie-less. */
+  shared: boolean;
 }
 
 /** A one-time destination approval, spent by the retried navigate. */
@@ -100,6 +119,8 @@ export interface BrowserState {
   attachments: Record<string, Attachment>;
   prompts: Record<string, Prompt>;
   navigateOnce: NavigateOnce[];
+  profileOnce: ProfileOnce[];
+  profileWindow: ProfileWindow | null;
   /** The window that holds Sandbox AI tabs. */
   sandboxWindowId: number | null;
   /**
@@ -117,7 +138,7 @@ export interface BrowserState {
 const KEY = 'browser';
 
 function empty(): BrowserState {
-  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
+  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], profileOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
 }
 
 export async function loadBrowserState(): Promise<BrowserState> {

@@ -1,5 +1,6 @@
 import { loadBrowserState, updateBrowserState } from '../state/browserState';
 import type { Posture } from '../settings';
+import { profileTab } from '../profiles/profileWindow';
 import { syncNetworkRules } from './networkRules';
 
 async function liveWindow(windowId: number | null): Promise<chrome.windows.Window | null> {
@@ -7,17 +8,25 @@ async function liveWindow(windowId: number | null): Promise<chrome.windows.Windo
   return chrome.windows.get(windowId).catch(() => null);
 }
 
-/** Open Sandbox windows are made one at a time; window events wait for the one being made. */
-let sandboxWindowMade: Promise<unknown> = Promise.resolve();
+/** AI windows (Sandbox, profile) are made one at a time; window events wait for the one being made. */
+let windowsMade: Promise<unknown> = Promise.resolve();
+
+function inWindowQueue<T>(work: () => Promise<T>): Promise<T> {
+  const made = windowsMade.then(work);
+  windowsMade = made.catch(() => undefined);
+  return made;
+}
 
 /**
  * The Sandbox window: incognito when the person allowed VMark in incognito (chrome://extensions),
  * so its tabs use Chromium's off-the-record cookie store, apart from the person's jar and gone when
  * the last incognito window closes; a normal window otherwise, whose tabs send and keep no cookies
- * (networkRules.ts). Not focused, so the person keeps typing where they were.
+ * (networkRules.ts), as they do while a named profile holds the incognito store. Not focused, so
+ * the person keeps typing where they were.
  */
 async function sandboxTab(): Promise<chrome.tabs.Tab> {
-  const incognito = await chrome.extension.isAllowedIncognitoAccess();
+  // while a named profile holds the incognito store, other Sandbox tabs go cookie-less instead
+  const incognito = (await chrome.extension.isAllowedIncognitoAccess()) && (await loadBrowserState()).profileWindow === null;
   const existing = await liveWindow((await loadBrowserState()).sandboxWindowId);
   if (existing?.id !== undefined && existing.incognito === incognito) {
     return chrome.tabs.create({ windowId: existing.id, url: 'about:blank', active: true });
@@ -56,16 +65,13 @@ async function blankSettled(tab: chrome.tabs.Tab): Promise<chrome.tabs.Tab> {
  * profile, in the person's last focused window. It starts blank so that its network rules are in
  * place before its first request.
  */
-export async function createBlankAiTab(posture: Posture): Promise<chrome.tabs.Tab> {
-  return blankSettled(await createBlankTab(posture));
+export async function createBlankAiTab(posture: Posture, profile: string | null = null): Promise<chrome.tabs.Tab> {
+  return blankSettled(await createBlankTab(posture, profile));
 }
 
-async function createBlankTab(posture: Posture): Promise<chrome.tabs.Tab> {
-  if (posture === 'sandbox') {
-    const made = sandboxWindowMade.then(sandboxTab);
-    sandboxWindowMade = made.catch(() => undefined);
-    return made;
-  }
+async function createBlankTab(posture: Posture, profile: string | null): Promise<chrome.tabs.Tab> {
+  if (profile !== null) return inWindowQueue(() => profileTab(profile));
+  if (posture === 'sandbox') return inWindowQueue(sandboxTab);
   const windowId = await personsWindow();
   if (windowId === undefined) {
     const created = await chrome.windows.create({ url: 'about:blank', focused: false, type: 'normal', incognito: false });
@@ -89,11 +95,13 @@ async function personsWindow(): Promise<number | undefined> {
 /** An incognito window that is not the Sandbox's shares the off-the-record cookie store with it. */
 export async function onWindowCreated(window: chrome.windows.Window): Promise<void> {
   if (!window.incognito) return;
-  await sandboxWindowMade;
+  await windowsMade;
   const shared = await updateBrowserState((state) => {
-    if (window.id === state.sandboxWindowId || state.incognitoShared) return false;
+    if (window.id === state.sandboxWindowId || window.id === state.profileWindow?.windowId) return false;
+    const changed = !state.incognitoShared || state.profileWindow?.shared === false;
     state.incognitoShared = true;
-    return true;
+    if (state.profileWindow) state.profileWindow.shared = true;
+    return changed;
   });
   if (shared) await syncNetworkRules();
 }
@@ -104,6 +112,7 @@ export async function onWindowClosed(windowId: number): Promise<void> {
   const changed = await updateBrowserState((state) => {
     const before = state.incognitoShared;
     if (state.sandboxWindowId === windowId) state.sandboxWindowId = null;
+    if (state.profileWindow?.windowId === windowId) state.profileWindow = null;
     if (!incognitoLeft) state.incognitoShared = false;
     return before !== state.incognitoShared;
   });

@@ -5,8 +5,9 @@ import { syncEarlyConsole } from './earlyConsole';
 /**
  * Session-scoped declarativeNetRequest rules that follow the AI tabs (rules with a tabIds
  * condition exist only as session rules, and they survive a worker stop):
- * - Sandbox tabs outside incognito (the person has not allowed VMark there), and incognito ones
- *   while the person's own incognito window shares that store, send no cookies and store none.
+ * - Sandbox tabs outside incognito (the person has not allowed VMark there, or a named profile
+ *   holds the incognito store), and incognito ones while the person's own incognito window shares
+ *   that store, send no cookies and store none.
  * - Every AI tab, for every request (redirects and subresources too), is kept off private,
  *   link-local and metadata addresses, and off loopback unless allowed. urlPolicy.ts refuses
  *   the AI's own URLs with a readable token; this rule catches what the page does next.
@@ -55,7 +56,7 @@ export function syncNetworkRules(): Promise<void> {
     const state = await loadBrowserState();
     const tabs = Object.values(state.aiTabs);
     const sandboxTabIds = tabs
-      .filter((t) => t.posture === 'sandbox' && (!t.incognito || state.incognitoShared))
+      .filter((t) => t.posture === 'sandbox' && (!t.incognito || (t.profile !== null ? state.profileWindow?.shared !== false : state.incognitoShared)))
       .map((t) => t.chromeTabId);
     const allTabIds = tabs.map((t) => t.chromeTabId);
     const addRules: chrome.declarativeNetRequest.Rule[] = [];

@@ -4,6 +4,7 @@ import type { Decision, PromptMessage, PromptView } from '../approvals/prompts';
 const id = new URLSearchParams(location.search).get('prompt') ?? '';
 const question = document.getElementById('question') as HTMLHeadingElement;
 const origin = document.getElementById('origin') as HTMLElement;
+const originLabel = document.getElementById('origin-label') as HTMLElement;
 const page = document.getElementById('page') as HTMLElement;
 const explain = document.getElementById('explain') as HTMLParagraphElement;
 const buttons = document.getElementById('buttons') as HTMLDivElement;
@@ -11,6 +12,19 @@ const buttons = document.getElementById('buttons') as HTMLDivElement;
 const CHOICES: Record<PromptView['kind'], [Decision, string][]> = {
   attach: [['once', 'Allow once'], ['until-navigation', 'Allow until next navigation'], ['deny', 'Deny']],
   navigate: [['once', 'Allow once'], ['site', 'Allow on this site'], ['deny', 'Deny']],
+  profile: [['once', 'Allow this time'], ['deny', 'Deny']],
+};
+
+const QUESTIONS: Record<PromptView['kind'], (view: PromptView) => string> = {
+  attach: (view) => `${view.clientName} wants to read one of your tabs`,
+  navigate: (view) => `${view.clientName} wants to open a new site with your cookies`,
+  profile: (view) => `${view.clientName} wants to open a tab with the saved sign-ins "${view.origin}"`,
+};
+
+const EXPLANATIONS: Record<PromptView['kind'], string> = {
+  attach: '"Allow once" covers a single read. "Until next navigation" lasts until this tab loads another page.',
+  navigate: 'Shared profile posture: the AI tab uses your logins. "Allow on this site" lasts for this AI session.',
+  profile: 'VMark keeps these cookies for the AI tabs of this profile; the AI never sees them. Every opening asks again.',
 };
 
 function send(message: PromptMessage): Promise<unknown> {
@@ -29,16 +43,11 @@ async function show(): Promise<void> {
     question.textContent = 'This request is no longer pending.';
     return;
   }
-  question.textContent =
-    view.kind === 'attach'
-      ? `${view.clientName} wants to read one of your tabs`
-      : `${view.clientName} wants to open a new site with your cookies`;
+  question.textContent = QUESTIONS[view.kind](view);
+  originLabel.textContent = view.kind === 'profile' ? 'Sign-ins' : 'Site';
   origin.textContent = view.origin;
   page.textContent = view.kind === 'attach' ? `${view.pageTitle || '(untitled)'} — ${view.url}` : view.url;
-  explain.textContent =
-    view.kind === 'attach'
-      ? '"Allow once" covers a single read. "Until next navigation" lasts until this tab loads another page.'
-      : 'Shared profile posture: the AI tab uses your logins. "Allow on this site" lasts for this AI session.';
+  explain.textContent = EXPLANATIONS[view.kind];
   for (const [decision, label] of CHOICES[view.kind]) {
     const button = document.createElement('button');
     button.type = 'button';

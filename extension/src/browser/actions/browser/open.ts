@@ -1,10 +1,12 @@
-import { browserTool, textFailure } from '@vmark/shared';
+import { browserTool, type CallOutcome } from '@vmark/shared';
 import { defineBrowserAction } from '../../defineBrowserAction';
 import { checkDestination } from '../../navigation/destinationApproval';
 import { navigateAiTab } from '../../navigation/navigateAiTab';
 import { redactUrl } from '../../navigation/pageFacts';
 import { checkResolvedAddresses } from '../../navigation/resolvedAddresses';
 import { checkNavigationUrl } from '../../navigation/urlPolicy';
+import { checkProfileApproval } from '../../profiles/profileApproval';
+import { profileStoreTaken } from '../../profiles/profileWindow';
 import { DEFAULT_NAVIGATION_TIMEOUT_MS, MAX_AI_TABS, refuse } from '../../refusals';
 import { loopbackAllowed, type Posture } from '../../settings';
 import { loadBrowserState, updateBrowserState, type BrowserState } from '../../state/browserState';
@@ -13,17 +15,27 @@ import { syncNetworkRules } from '../../tabs/networkRules';
 import { addToSessionGroup } from '../../tabs/tabGroup';
 import { toBrowserTabId } from '../../tabs/tabIds';
 
-const PROFILES_UNSUPPORTED =
-  'Named profiles are not available in the browser extension: Chromium gives an extension no way to create a separate persistent cookie store. Open without profile: Sandbox tabs keep their own cookies for as long as their incognito window is open.';
 
 function countOwnTabs(state: BrowserState, sessionKey: string): number {
   return Object.values(state.aiTabs).filter((t) => t.sessionKey === sessionKey).length;
 }
 
+/** Why profile `name` cannot be opened now (before its approval is asked for or spent), or null. */
+async function profileRefusal(posture: Posture, name: string): Promise<CallOutcome | null> {
+  if (posture !== 'sandbox') {
+    return refuse('PROFILE_UNAVAILABLE', 'Named profiles belong to the Sandbox posture; the user has chosen Shared profile, where AI tabs use their own sign-ins', { profile: name });
+  }
+  if (!(await chrome.extension.isAllowedIncognitoAccess())) {
+    return refuse('PROFILE_UNAVAILABLE', 'Named profiles need VMark allowed in incognito (a cookie store apart from the user\'s); ask the user to switch on "Allow in Incognito" for VMark', { profile: name });
+  }
+  const taken = await profileStoreTaken(name);
+  return taken ? refuse('PROFILE_IN_USE', `The profile "${name}" cannot be opened now: ${taken}`, { profile: name }) : null;
+}
+
 const tabLimit = () => refuse('TAB_LIMIT', `${MAX_AI_TABS} AI tabs are open; close one with browser.close first`, { limit: MAX_AI_TABS });
 
 /** Registers a blank tab as this session's AI tab, unless the session reached the limit meanwhile. */
-function registerAiTab(sessionKey: string, blank: chrome.tabs.Tab, posture: Posture): Promise<boolean> {
+function registerAiTab(sessionKey: string, blank: chrome.tabs.Tab, posture: Posture, profile: string | null): Promise<boolean> {
   return updateBrowserState((state) => {
     if (countOwnTabs(state, sessionKey) >= MAX_AI_TABS) return false;
     const chromeTabId = blank.id!;
@@ -33,6 +45,7 @@ function registerAiTab(sessionKey: string, blank: chrome.tabs.Tab, posture: Post
       windowId: blank.windowId,
       posture,
       incognito: blank.incognito,
+      profile,
       generation: 0,
       refFloor: 0,
       url: 'about:blank',
@@ -55,7 +68,6 @@ function registerAiTab(sessionKey: string, blank: chrome.tabs.Tab, posture: Post
 export const open = defineBrowserAction(browserTool, 'open', {
   needs: 'none',
   async run(ctx, args) {
-    if (args.profile !== undefined) return textFailure(PROFILES_UNSUPPORTED);
     const allowLoopback = await loopbackAllowed(ctx.settings);
     const verdict = checkNavigationUrl(args.url, { allowLoopback });
     if (!verdict.ok) return refuse(verdict.token, verdict.message, { url: redactUrl(args.url) });
@@ -64,9 +76,16 @@ export const open = defineBrowserAction(browserTool, 'open', {
     if (countOwnTabs(await loadBrowserState(), ctx.session.key) >= MAX_AI_TABS) return tabLimit();
 
     const posture = ctx.settings.posture;
-    const blank = await createBlankAiTab(posture);
+    const profile = args.profile ?? null;
+    if (profile !== null) {
+      const refusal = await profileRefusal(posture, profile);
+      if (refusal) return refusal;
+      const pending = await checkProfileApproval(ctx.session, profile, verdict.url);
+      if (pending) return pending;
+    }
+    const blank = await createBlankAiTab(posture, profile);
     const chromeTabId = blank.id!;
-    if (!(await registerAiTab(ctx.session.key, blank, posture))) {
+    if (!(await registerAiTab(ctx.session.key, blank, posture, profile))) {
       await chrome.tabs.remove(chromeTabId).catch(() => undefined);
       return tabLimit();
     }

@@ -1,0 +1,52 @@
+import { loadBrowserState, updateBrowserState } from '../state/browserState';
+import { cookieDetails, savedCookies } from './savedCookies';
+
+const alive = (windowId: number) => chrome.windows.get(windowId).then(() => true, () => false);
+
+/**
+ * Why the incognito cookie store cannot hold profile `name` now, or null when it can. Chromium has
+ * one such store for all incognito windows, so a profile needs it to itself: no Sandbox window, no
+ * other profile, no incognito window of the person's.
+ */
+export async function profileStoreTaken(name: string): Promise<string | null> {
+  const state = await loadBrowserState();
+  const open = state.profileWindow && (await alive(state.profileWindow.windowId)) ? state.profileWindow : null;
+  if (open && open.name !== name) return `the profile "${open.name}" is open; close its tabs first`;
+  if (open?.shared) return 'an incognito window of the user shares the incognito cookie store';
+  if (open) return null;
+  const incognito = (await chrome.windows.getAll()).filter((w) => w.incognito);
+  if (incognito.some((w) => w.id === state.sandboxWindowId)) return 'your Sandbox tabs use the incognito cookie store; close them first';
+  if (incognito.length > 0) return 'an incognito window of the user shares the incognito cookie store';
+  return null;
+}
+
+async function storeOfTab(chromeTabId: number): Promise<string> {
+  const store = (await chrome.cookies.getAllCookieStores()).find((s) => s.tabIds.includes(chromeTabId));
+  if (!store) throw new Error('The profile window has no cookie store');
+  return store.id;
+}
+
+/**
+ * A blank tab in the window of profile `name`: a new incognito window whose store first gets the
+ * profile's saved cookies, or the open one of the same profile. Call through aiWindow's window
+ * queue, after profileStoreTaken said yes.
+ */
+export async function profileTab(name: string): Promise<chrome.tabs.Tab> {
+  const { profileWindow } = await loadBrowserState();
+  if (profileWindow?.name === name && (await alive(profileWindow.windowId))) {
+    return chrome.tabs.create({ windowId: profileWindow.windowId, url: 'about:blank', active: true });
+  }
+  const created = await chrome.windows.create({ url: 'about:blank', focused: false, type: 'normal', incognito: true });
+  const tab = created?.tabs?.[0];
+  if (created?.id === undefined || tab?.id === undefined) throw new Error('The profile window opened without a tab');
+  const storeId = await storeOfTab(tab.id);
+  await updateBrowserState((state) => {
+    state.profileWindow = { windowId: created.id!, name, storeId, shared: false };
+  });
+  const now = Date.now() / 1000;
+  for (const cookie of await savedCookies(name)) {
+    const details = cookieDetails(cookie, storeId, now);
+    if (details) await chrome.cookies.set(details).catch((error: unknown) => console.warn('VMark: a saved cookie was not restored', error));
+  }
+  return tab;
+}

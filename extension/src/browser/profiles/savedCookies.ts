@@ -1,0 +1,68 @@
+/**
+ * The cookies of named profiles, kept by the extension (chrome.storage.local, on this machine only).
+ * They go from here into an incognito cookie store and back; no tool result ever carries them.
+ */
+export interface SavedCookie {
+  name: string;
+  value: string;
+  domain: string;
+  hostOnly: boolean;
+  path: string;
+  secure: boolean;
+  httpOnly: boolean;
+  sameSite: `${chrome.cookies.SameSiteStatus}`;
+  /** Seconds since the epoch; absent for a session cookie, which a profile keeps too (that is where logins live). */
+  expirationDate?: number;
+}
+
+const KEY = 'browserProfiles';
+
+type Saved = Record<string, { cookies: SavedCookie[]; savedAt: number }>;
+
+async function allSaved(): Promise<Saved> {
+  return ((await chrome.storage.local.get(KEY))[KEY] as Saved | undefined) ?? {};
+}
+
+export async function savedCookies(profile: string): Promise<SavedCookie[]> {
+  return (await allSaved())[profile]?.cookies ?? [];
+}
+
+export function toSaved(cookie: chrome.cookies.Cookie): SavedCookie {
+  const saved: SavedCookie = {
+    name: cookie.name,
+    value: cookie.value,
+    domain: cookie.domain,
+    hostOnly: cookie.hostOnly,
+    path: cookie.path,
+    secure: cookie.secure,
+    httpOnly: cookie.httpOnly,
+    sameSite: cookie.sameSite,
+  };
+  if (!cookie.session && cookie.expirationDate !== undefined) saved.expirationDate = cookie.expirationDate;
+  return saved;
+}
+
+export async function storeCookies(profile: string, cookies: SavedCookie[]): Promise<void> {
+  const saved = await allSaved();
+  saved[profile] = { cookies, savedAt: Date.now() };
+  await chrome.storage.local.set({ [KEY]: saved });
+}
+
+/** What chrome.cookies.set needs to put a saved cookie into `storeId`; null for one that has expired. */
+export function cookieDetails(cookie: SavedCookie, storeId: string, nowSeconds: number): chrome.cookies.SetDetails | null {
+  if (cookie.expirationDate !== undefined && cookie.expirationDate <= nowSeconds) return null;
+  const host = cookie.domain.replace(/^\./, '');
+  const details: chrome.cookies.SetDetails = {
+    url: `${cookie.secure ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}${cookie.path}`,
+    name: cookie.name,
+    value: cookie.value,
+    path: cookie.path,
+    secure: cookie.secure,
+    httpOnly: cookie.httpOnly,
+    sameSite: cookie.sameSite as chrome.cookies.SameSiteStatus,
+    storeId,
+  };
+  if (!cookie.hostOnly) details.domain = cookie.domain;
+  if (cookie.expirationDate !== undefined) details.expirationDate = cookie.expirationDate;
+  return details;
+}
