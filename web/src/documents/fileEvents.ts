@@ -14,29 +14,26 @@ export interface FileMovedEvent {
   sourceWindow: string;
 }
 
+type FileEvent = FileSavedEvent | FileMovedEvent;
+type Unsent<E> = E extends FileEvent ? Omit<E, 'sourceWindow'> : never;
+
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('vmark-files') : null;
 export const WINDOW_INSTANCE = crypto.randomUUID();
 
-export function announceSave(path: string, content: string): void {
-  channel?.postMessage({ type: 'saved', path, content, sourceWindow: WINDOW_INSTANCE } satisfies FileSavedEvent);
+function announce(event: Unsent<FileEvent>): void {
+  channel?.postMessage({ ...event, sourceWindow: WINDOW_INSTANCE });
 }
 
-export function onFileSaved(listener: (event: FileSavedEvent) => void): () => void {
-  const handle = (message: MessageEvent<FileSavedEvent>) => {
-    if (message.data?.type === 'saved' && message.data.sourceWindow !== WINDOW_INSTANCE) listener(message.data);
+/** Events of `type` from the other windows (a window never hears its own). */
+function onFileEvent<T extends FileEvent['type']>(type: T, listener: (event: Extract<FileEvent, { type: T }>) => void): () => void {
+  const handle = (message: MessageEvent<FileEvent>) => {
+    if (message.data?.type === type && message.data.sourceWindow !== WINDOW_INSTANCE) listener(message.data as Extract<FileEvent, { type: T }>);
   };
   channel?.addEventListener('message', handle);
   return () => channel?.removeEventListener('message', handle);
 }
 
-export function announceMove(from: string, to: string): void {
-  channel?.postMessage({ type: 'moved', from, to, sourceWindow: WINDOW_INSTANCE } satisfies FileMovedEvent);
-}
-
-export function onFileMoved(listener: (event: FileMovedEvent) => void): () => void {
-  const handle = (message: MessageEvent<FileMovedEvent>) => {
-    if (message.data?.type === 'moved' && message.data.sourceWindow !== WINDOW_INSTANCE) listener(message.data);
-  };
-  channel?.addEventListener('message', handle);
-  return () => channel?.removeEventListener('message', handle);
-}
+export const announceSave = (path: string, content: string): void => announce({ type: 'saved', path, content });
+export const onFileSaved = (listener: (event: FileSavedEvent) => void): (() => void) => onFileEvent('saved', listener);
+export const announceMove = (from: string, to: string): void => announce({ type: 'moved', from, to });
+export const onFileMoved = (listener: (event: FileMovedEvent) => void): (() => void) => onFileEvent('moved', listener);
