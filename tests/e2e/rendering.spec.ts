@@ -179,6 +179,32 @@ test('front matter shows as an editable block; editing it rewrites only the fron
   await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(FRONT_MATTER_DOC.replace('tags: [a, b]', 'tags: [a, b]\r\ndraft: true'));
 });
 
+test('front matter can be added from WYSIWYG: a YAML block with the title goes first, every other byte stays, and it is edited like any front matter', async ({ stack, ai }) => {
+  const doc = 'Setext heading\r\n==============\r\n\r\n* item one\r\n* item two\r\n';
+  const { file } = await openInEditor(stack, ai, 'bare.md', doc);
+  const page = stack.page;
+  const editor = page.getByLabel('bare document');
+  await editor.getByRole('heading', { name: 'Setext heading' }).click();
+  const addFromPalette = async () => {
+    await page.keyboard.press('Control+Shift+P');
+    await page.keyboard.type('front matter');
+    await page.keyboard.press('Enter');
+  };
+  await addFromPalette();
+  const yaml = editor.getByRole('textbox', { name: 'YAML front matter' });
+  await expect(yaml).toHaveValue('title: "bare"');
+  await yaml.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\ndraft: true');
+  await saveAndWait(page);
+  await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(`---\r\ntitle: "bare"\r\ndraft: true\r\n---\r\n\r\n${doc}`);
+  // one block only: asking again says so and changes nothing
+  await editor.getByRole('heading', { name: 'Setext heading' }).click();
+  await addFromPalette();
+  await expect(page.getByText(/already has front matter/)).toBeVisible();
+  expect((await ai.ok<{ content: string }>('document', { action: 'read' })).content).toBe(fs.readFileSync(file, 'utf8'));
+});
+
 test('in the Scratch workspace a relative image loads from OPFS next to the document', async ({ stack, ai }) => {
   await stack.page.getByRole('tab', { name: 'Scratch' }).click();
   const png = solidPng(5, 4, [0, 128, 0]).toString('base64');

@@ -4,6 +4,7 @@ import { createTab, moveActiveTab, switchWorkspace, toggleMode } from '../state/
 import { SourceEditor } from '../editor/SourceEditor';
 import { WysiwygEditor } from '../editor/WysiwygEditor';
 import { runAutosave } from './autosave';
+import { addFrontMatter } from './frontMatterCommand';
 import { CommandPalette, type Command } from './CommandPalette';
 import { ConflictBar } from './ConflictBar';
 import { CommentButton, CommentsPanel } from './CommentsPanel';
@@ -52,6 +53,7 @@ export function App() {
       { id: 'mode', title: 'Toggle source mode', shortcut: 'Ctrl+/', run: () => toggleActiveMode() },
       { id: 'tab-left', title: 'Move tab left', shortcut: 'Ctrl+Shift+PageUp', run: () => moveActiveTab(store, -1) },
       { id: 'tab-right', title: 'Move tab right', shortcut: 'Ctrl+Shift+PageDown', run: () => moveActiveTab(store, 1) },
+      { id: 'front-matter', title: 'Add front matter', run: () => addFrontMatter(store) },
     ],
     // the commands read the store when they run, so they are built once per store
     [store],
