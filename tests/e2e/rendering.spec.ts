@@ -103,6 +103,16 @@ test('mermaid fences render as diagrams, a bad one shows the message, untouched 
   await editor.getByRole('heading', { name: 'Diagrams' }).click();
   await saveAndWait(stack.page);
   expect(fs.readFileSync(file, 'utf8')).toBe(MERMAID_DOC);
+
+  // the system turns dark: the diagram is drawn again in Mermaid's dark theme (and back)
+  const drawing = () => good.locator('.mermaid-diagram svg').innerHTML();
+  const lightFill = /#ececff/i; // the default theme's node colour
+  expect(await drawing()).toMatch(lightFill);
+  await stack.page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(drawing).not.toMatch(lightFill);
+  await expect(good.locator('.mermaid-diagram svg')).toContainText('Finish');
+  await stack.page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(drawing).toMatch(lightFill);
 });
 
 test('the Source toggle shows the mermaid text, editable; the diagram follows the edit', async ({ stack, ai }) => {

@@ -3,7 +3,7 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { DOMSerializer } from '@tiptap/pm/model';
 import { Plugin } from '@tiptap/pm/state';
 import type { NodeView } from '@tiptap/pm/view';
-import { renderDiagram } from './mermaidLoader';
+import { onColorSchemeChange, renderDiagram } from './mermaidLoader';
 
 const RENDER_DELAY_MS = 300;
 /** Sent to a mermaid block's DOM when the caret enters its (hidden) source. */
@@ -80,6 +80,11 @@ function mermaidView(initial: ProseMirrorNode): NodeView {
     show();
   });
   show();
+  // light and dark draw differently: a diagram on screen is drawn again in the new theme
+  const stopFollowingScheme = onColorSchemeChange(() => {
+    drawn = undefined;
+    if (!showSource) void draw();
+  });
 
   return {
     dom,
@@ -96,6 +101,7 @@ function mermaidView(initial: ProseMirrorNode): NodeView {
     ignoreMutation: (mutation) => mutation.type !== 'selection' && !contentDOM!.contains(mutation.target),
     destroy() {
       if (timer) clearTimeout(timer);
+      stopFollowingScheme();
     },
   };
 }

@@ -2,15 +2,30 @@ import type { Mermaid } from 'mermaid';
 
 let loading: Promise<Mermaid> | undefined;
 let renders = 0;
+let initializedTheme: MermaidTheme | undefined;
 
-/** Mermaid is large: a lazy chunk, loaded with the first diagram. */
-function loadMermaid(): Promise<Mermaid> {
-  loading ??= import('mermaid').then(({ default: mermaid }) => {
-    const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', suppressErrorRendering: true, theme: dark ? 'dark' : 'default' });
-    return mermaid;
-  });
-  return loading;
+type MermaidTheme = 'dark' | 'default';
+
+const darkScheme = (): MediaQueryList | undefined => window.matchMedia?.('(prefers-color-scheme: dark)');
+const currentTheme = (): MermaidTheme => (darkScheme()?.matches ? 'dark' : 'default');
+
+/** Mermaid is large: a lazy chunk, loaded with the first diagram; set to the current light or dark theme. */
+async function loadMermaid(): Promise<Mermaid> {
+  loading ??= import('mermaid').then(({ default: mermaid }) => mermaid);
+  const mermaid = await loading;
+  const theme = currentTheme();
+  if (theme !== initializedTheme) {
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', suppressErrorRendering: true, theme });
+    initializedTheme = theme;
+  }
+  return mermaid;
+}
+
+/** Calls `redraw` when the system switches between light and dark; returns the unsubscribe. */
+export function onColorSchemeChange(redraw: () => void): () => void {
+  const query = darkScheme();
+  query?.addEventListener('change', redraw);
+  return () => query?.removeEventListener('change', redraw);
 }
 
 export type DiagramRendering = { svg: string } | { error: string };
