@@ -4,15 +4,14 @@ import { readSettings, type Posture } from './settings';
 import { loadBrowserState, type AiTab, type BrowserState } from './state/browserState';
 import { sessionFor } from './state/sessions';
 import { endSession } from './sessionLifecycle';
+import { isCookieless } from './tabs/cookieMode';
 import { toBrowserTabId } from './tabs/tabIds';
 
 export type CookieStore = 'separate' | 'none' | 'profile';
 
 function cookieStoreOf(tab: AiTab, state: BrowserState): CookieStore {
   if (tab.posture === 'shared') return 'profile';
-  if (!tab.incognito) return 'none';
-  const shared = tab.profile !== null ? state.profileWindow?.shared !== false : state.incognitoShared;
-  return shared ? 'none' : 'separate';
+  return isCookieless(tab, state) ? 'none' : 'separate';
 }
 
 /** One browser tab as session.get_state lists it (next to the seed's `windows`, which stay as they are). */

@@ -1,5 +1,6 @@
 import { loadBrowserState } from '../state/browserState';
 import { loopbackAllowed } from '../settings';
+import { isCookieless } from './cookieMode';
 import { syncEarlyConsole } from './earlyConsole';
 
 /**
@@ -55,9 +56,7 @@ export function syncNetworkRules(): Promise<void> {
   const run = queue.then(async () => {
     const state = await loadBrowserState();
     const tabs = Object.values(state.aiTabs);
-    const sandboxTabIds = tabs
-      .filter((t) => t.posture === 'sandbox' && (!t.incognito || (t.profile !== null ? state.profileWindow?.shared !== false : state.incognitoShared)))
-      .map((t) => t.chromeTabId);
+    const sandboxTabIds = tabs.filter((t) => isCookieless(t, state)).map((t) => t.chromeTabId);
     const allTabIds = tabs.map((t) => t.chromeTabId);
     const addRules: chrome.declarativeNetRequest.Rule[] = [];
     if (sandboxTabIds.length > 0) {
