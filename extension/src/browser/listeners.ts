@@ -21,8 +21,10 @@ export function registerBrowserListeners(): void {
   chrome.webNavigation.onDOMContentLoaded.addListener((d) => logged(onDomContentLoaded(d)));
   chrome.webNavigation.onCompleted.addListener((d) => logged(onCompleted(d)));
   chrome.webNavigation.onErrorOccurred.addListener((d) => logged(onErrorOccurred(d)));
-  chrome.webRequest.onResponseStarted.addListener((d) => logged(onResponseStarted(d)), { urls: ['<all_urls>'] });
-  chrome.webRequest.onBeforeRedirect.addListener((d) => logged(onResponseStarted({ ...d, type: 'other' })), { urls: ['<all_urls>'] });
+  // documents only: a listener for every subresource would wake the worker for each request of the person's tabs too
+  const documents: chrome.webRequest.RequestFilter = { urls: ['<all_urls>'], types: ['main_frame', 'sub_frame'] };
+  chrome.webRequest.onResponseStarted.addListener((d) => logged(onResponseStarted(d)), documents);
+  chrome.webRequest.onBeforeRedirect.addListener((d) => logged(onResponseStarted({ ...d, type: 'other' })), documents);
   chrome.cookies.onChanged.addListener((change) => logged(onCookieChanged(change)));
   chrome.tabs.onCreated.addListener((tab) => logged(onTabCreated(tab)));
   chrome.tabs.onRemoved.addListener((tabId) => logged(onTabRemoved(tabId)));

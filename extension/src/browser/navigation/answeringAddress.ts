@@ -10,12 +10,12 @@ import { describeAddressClass } from './urlPolicy';
 type ResponseDetails = Pick<chrome.webRequest.OnResponseStartedDetails, 'tabId' | 'type' | 'url' | 'ip'>;
 
 /**
- * The last line against rebinding: the address a response of an AI tab actually came from
+ * The last line against rebinding: the address a document response of an AI tab actually came from
  * (webRequest reports it; it cannot block in MV3, so this acts after the fact). A name that answered
  * from a loopback (unless allowed), private, link-local or metadata address is blocked for every AI
  * tab from then on (a redirect hop too: its handler passes type 'other'); a main-frame page from there fails its ticket and is replaced by a blank page
  * before the AI can read it. This covers what the earlier checks cannot see: a name that changed its
- * answer after our lookup, and names first reached by a redirect or a subresource.
+ * answer after our lookup, and names first reached by a redirect or in a frame.
  */
 export async function onResponseStarted(details: ResponseDetails): Promise<void> {
   if (details.tabId < 0 || !details.ip || !(await aiTabIds()).has(details.tabId)) return;
