@@ -1,8 +1,20 @@
-import { loadBrowserState } from '../state/browserState';
+import { loadBrowserState, onBrowserStateChange } from '../state/browserState';
 import { storeCookies, toSaved } from './savedCookies';
 
 const SAVE_DELAY_MS = 200;
 let timer: ReturnType<typeof setTimeout> | null = null;
+
+// The open profile's store id, in memory: every cookie change of the person's browsing comes here,
+// and most must be turned away without a storage read.
+let storeId: string | null | undefined;
+onBrowserStateChange((state) => {
+  storeId = state.profileWindow?.storeId ?? null;
+});
+
+async function openProfileStore(): Promise<string | null> {
+  if (storeId === undefined) storeId = (await loadBrowserState()).profileWindow?.storeId ?? null;
+  return storeId;
+}
 
 /**
  * Keeps the open profile's saved cookies current: every change in its store is saved shortly after
@@ -10,8 +22,7 @@ let timer: ReturnType<typeof setTimeout> | null = null;
  * with an incognito window of the person's, and never once the window or its store has gone.
  */
 export async function onCookieChanged(change: chrome.cookies.CookieChangeInfo): Promise<void> {
-  const { profileWindow } = await loadBrowserState();
-  if (!profileWindow || change.cookie.storeId !== profileWindow.storeId) return;
+  if (change.cookie.storeId !== (await openProfileStore())) return;
   if (timer !== null) clearTimeout(timer);
   timer = setTimeout(() => {
     timer = null;
