@@ -65,6 +65,10 @@ test('BRW-POST-03 Sandbox tabs have a cookie store of their own: the person\'s c
   const personal = await personOpens(stack, site.url('/echo-cookie'));
   await expect(personal.locator('#cookie')).toHaveText('cookie=who=person');
   await personal.close();
+  // the popup tells the person where Sandbox tabs keep their cookies
+  const popup = await openExtensionPopup(stack);
+  await expect(popup.getByText(/Sandbox tabs open in an incognito window/)).toBeVisible();
+  await expect(popup.getByRole('button', { name: /extension settings/ })).toHaveCount(0);
 });
 
 test('BRW-POST-03 the Sandbox store is not persistent: once the AI\'s tabs are closed, the next Sandbox tab starts with no cookies', async ({ stack, ai, site }) => {
