@@ -19,8 +19,21 @@ import { runService } from './nativeFolders';
 import { ServiceError } from './serviceError';
 import { readRuntimeFile, removeRuntimeFile, writeRuntimeFile } from './runtimeFile';
 
+/** How often a host whose socket path another host took checks whether that host has ended. */
+const RECLAIM_CHECK_MS = 1_000;
+
 /** How long a forwarded call may take before the bridge gets a transport error instead of waiting forever. */
 const CALL_TIMEOUT_MS = 120_000;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, as another user's process
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 interface Pending {
   socket: net.Socket;
@@ -95,16 +108,36 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
     }
   }
 
-  const info = writeRuntimeFile(VMARK_VERSION);
+  let info = writeRuntimeFile(VMARK_VERSION);
   const sock = socketPath();
-  if (process.platform !== 'win32') fs.rmSync(sock, { force: true });
-  const server = net.createServer((socket) => acceptBridge(socket));
-  server.on('error', (error) => log(`socket error: ${error.message}`));
-  server.listen(sock, () => {
-    if (process.platform !== 'win32') fs.chmodSync(sock, 0o600);
-    log(`listening on ${sock}`);
-    sendToBrowser({ type: 'hostInfo', version: VMARK_VERSION, pid: process.pid, ...readLaunchSettings() });
-  });
+  let server = listen(() => sendToBrowser({ type: 'hostInfo', version: VMARK_VERSION, pid: process.pid, ...readLaunchSettings() }));
+
+  function listen(onListening?: () => void): net.Server {
+    if (process.platform !== 'win32') fs.rmSync(sock, { force: true });
+    const created = net.createServer((socket) => acceptBridge(socket));
+    created.on('error', (error) => log(`socket error: ${error.message}`));
+    created.listen(sock, () => {
+      if (process.platform !== 'win32') fs.chmodSync(sock, 0o600);
+      log(`listening on ${sock}`);
+      onListening?.();
+    });
+    return created;
+  }
+
+  // A newer host (another browser with the extension) takes the socket path over; bridges already
+  // connected here stay. When that host ends (it removes the runtime file, or it died and left one
+  // naming a gone process), this one, still serving its browser, takes the path back, and
+  // `vmark mcp` processes reconnect to it.
+  const reclaim = setInterval(() => {
+    if (stopping || process.platform === 'win32') return;
+    const owner = readRuntimeFile();
+    if (owner !== null && (owner.pid === process.pid || isAlive(owner.pid))) return;
+    info = writeRuntimeFile(VMARK_VERSION);
+    server.close();
+    server = listen();
+    log('took the socket path back after the newer host ended');
+  }, RECLAIM_CHECK_MS + Math.floor(Math.random() * 250));
+  reclaim.unref();
 
   function acceptBridge(socket: net.Socket): void {
     let connectionId: string | null = null;
@@ -171,6 +204,7 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
   function shutdown(code: number): void {
     if (stopping) return;
     stopping = true;
+    clearInterval(reclaim);
     server.close();
     // a newer host may own the socket path by now; remove it only while the runtime file is ours
     const ours = readRuntimeFile()?.pid === process.pid;

@@ -57,6 +57,29 @@ export interface StackOptions {
 }
 
 /**
+ * System Chromium with the built extension and the host registered for a fresh profile (`vmark
+ * install --profile`), as a person's browser: the host it starts gets `env`.
+ */
+export async function launchBrowser(
+  profile: string,
+  env: Record<string, string>,
+  options: Pick<StackOptions, 'incognitoAllowed' | 'browserArgs'> = {},
+): Promise<BrowserContext> {
+  await new Promise<void>((resolve, reject) => {
+    const child = vmark(['install', '--profile', profile], env);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vmark install exited with ${code}`))));
+  });
+  if (options.incognitoAllowed !== false) allowExtensionInIncognito(profile);
+  return chromium.launchPersistentContext(profile, {
+    executablePath: BROWSER,
+    headless: true,
+    ignoreDefaultArgs: ['--disable-extensions'],
+    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...BROWSER_FLAGS, ...(options.browserArgs ?? [])],
+    env: { ...(process.env as Record<string, string>), ...env },
+  });
+}
+
+/**
  * The real product, as a person runs it: the editor served by `vmark serve`, system Chromium with
  * the built extension, and the host registered for the profile by `vmark install --profile`.
  */
@@ -77,20 +100,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     fs.mkdirSync(env.VMARK_RUNTIME_DIR, { recursive: true, mode: 0o700 });
     fs.writeFileSync(path.join(env.VMARK_RUNTIME_DIR, 'launch.json'), JSON.stringify({ allowLoopback: true }), { mode: 0o600 });
   }
-  const profile = path.join(root, 'profile');
-  await new Promise<void>((resolve, reject) => {
-    const child = vmark(['install', '--profile', profile], env);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vmark install exited with ${code}`))));
-  });
-  if (options.incognitoAllowed !== false) allowExtensionInIncognito(profile);
   const server = await serveEditor(env);
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: BROWSER,
-    headless: true,
-    ignoreDefaultArgs: ['--disable-extensions'],
-    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...BROWSER_FLAGS, ...(options.browserArgs ?? [])],
-    env: { ...(process.env as Record<string, string>), ...env },
-  });
+  const context = await launchBrowser(path.join(root, 'profile'), env, options);
   const query = options.nativeWorkspace === false ? '' : `?workspace=${encodeURIComponent(realWorkspace)}`;
   const openEditorWindow = async (q = query): Promise<Page> => {
     const page = await context.newPage();
