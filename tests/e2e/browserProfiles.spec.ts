@@ -67,6 +67,19 @@ test('BRW-OPEN-01 BRW-OPEN-02 BRW-OPEN-03 a named profile keeps its sign-in from
   // the cookie went from page to store to the extension's keeping and back: never into an answer
   expect(JSON.stringify(answers)).not.toContain('work-login');
   expect(await stack.context.cookies(site.origin)).toEqual([]);
+  await ai.ok('browser', { action: 'close', tabId: other.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
+
+  // the person sees the saved sign-ins in the popup and forgets one: the next opening starts signed out
+  const popup = await openExtensionPopup(stack);
+  const saved = popup.getByRole('list').filter({ hasText: 'work' });
+  await expect(saved.getByText(/^work \(1 cookie,/)).toBeVisible();
+  await popup.getByRole('button', { name: 'Forget work' }).click();
+  await expect(popup.getByRole('button', { name: 'Forget work' })).toHaveCount(0);
+  await popup.close();
+  const forgotten = await openProfile(stack, ai, site.url('/echo-cookie'), 'work');
+  expect(forgotten.outcome).toBe('loaded');
+  expect(cookieHeaders(site)).toEqual([undefined, 'ai=work-login', undefined, undefined]);
 });
 
 test('BRW-OPEN-02 PROFILE_IN_USE while other Sandbox tabs hold the incognito store, NOT_GRANTED again after a denial, PROFILE_UNAVAILABLE under Shared profile', async ({ stack, ai, site }) => {

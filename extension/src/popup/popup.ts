@@ -1,5 +1,6 @@
 import type { Status } from '../background/status';
 import { bindBrowserSettings } from './browserSettingsForm';
+import { showSavedProfiles } from './savedProfilesList';
 
 const statusLine = document.getElementById('status') as HTMLParagraphElement;
 const details = document.getElementById('details') as HTMLUListElement;
@@ -24,3 +25,4 @@ async function refresh(): Promise<void> {
 
 void refresh();
 void bindBrowserSettings();
+void showSavedProfiles();

@@ -1,5 +1,5 @@
 import { loadBrowserState, updateBrowserState } from '../state/browserState';
-import { cookieDetails, savedCookies } from './savedCookies';
+import { cookieDetails, deleteSavedProfile, savedCookies } from './savedCookies';
 
 const alive = (windowId: number) => chrome.windows.get(windowId).then(() => true, () => false);
 
@@ -49,4 +49,14 @@ export async function profileTab(name: string): Promise<chrome.tabs.Tab> {
     if (details) await chrome.cookies.set(details).catch((error: unknown) => console.warn('VMark: a saved cookie was not restored', error));
   }
   return tab;
+}
+
+/**
+ * The person forgets a profile: its window closes first (so no late save brings it back; saving
+ * also checks that the window is still there), then its saved cookies go.
+ */
+export async function forgetProfile(name: string): Promise<void> {
+  const { profileWindow } = await loadBrowserState();
+  if (profileWindow?.name === name) await chrome.windows.remove(profileWindow.windowId).catch(() => undefined);
+  await deleteSavedProfile(name);
 }

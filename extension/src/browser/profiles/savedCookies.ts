@@ -23,6 +23,19 @@ async function allSaved(): Promise<Saved> {
   return ((await chrome.storage.local.get(KEY))[KEY] as Saved | undefined) ?? {};
 }
 
+/** The saved profiles, for the person (popup): names, how many cookies, when last saved. Never the cookies. */
+export async function savedProfiles(): Promise<{ name: string; cookies: number; savedAt: number }[]> {
+  return Object.entries(await allSaved())
+    .map(([name, saved]) => ({ name, cookies: saved.cookies.length, savedAt: saved.savedAt }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function deleteSavedProfile(profile: string): Promise<void> {
+  const saved = await allSaved();
+  delete saved[profile];
+  await chrome.storage.local.set({ [KEY]: saved });
+}
+
 export async function savedCookies(profile: string): Promise<SavedCookie[]> {
   return (await allSaved())[profile]?.cookies ?? [];
 }
