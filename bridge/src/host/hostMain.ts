@@ -12,6 +12,7 @@ import {
 } from '@vmark/shared';
 import { socketPath } from '../os/dirs';
 import { readLaunchSettings } from '../os/launchSettings';
+import { isProcessAlive } from '../os/processes';
 import { FrameDecoder, encodeForBrowser } from './frames';
 import { onJsonLines, writeJsonLine } from './jsonLines';
 import { createLog } from './log';
@@ -25,15 +26,6 @@ const RECLAIM_CHECK_MS = 1_000;
 /** How long a forwarded call may take before the bridge gets a transport error instead of waiting forever. */
 const CALL_TIMEOUT_MS = 120_000;
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, as another user's process
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 interface Pending {
   socket: net.Socket;
@@ -131,7 +123,7 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
   const reclaim = setInterval(() => {
     if (stopping || process.platform === 'win32') return;
     const owner = readRuntimeFile();
-    if (owner !== null && (owner.pid === process.pid || isAlive(owner.pid))) return;
+    if (owner !== null && (owner.pid === process.pid || isProcessAlive(owner.pid))) return;
     info = writeRuntimeFile(VMARK_VERSION);
     server.close();
     server = listen();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_EDITOR_PORT } from '@vmark/shared';
 import { runtimeDir } from '../os/dirs';
+import { isProcessAlive } from '../os/processes';
 
 /**
  * Which web origins are VMark editors. The extension accepts editor connections from loopback
@@ -13,14 +14,6 @@ const registrations = () => path.join(runtimeDir(), 'editors');
 
 const originsOf = (port: number) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Registers this process's editor server; the returned function takes it back (a dead process's entry is ignored anyway). */
 export function registerEditorPort(port: number): () => void {
@@ -41,7 +34,7 @@ export function editorOrigins(): string[] {
   for (const name of names) {
     try {
       const entry = JSON.parse(fs.readFileSync(path.join(registrations(), name), 'utf8')) as { pid: number; port: number };
-      if (Number.isInteger(entry.port) && isAlive(entry.pid)) ports.add(entry.port);
+      if (Number.isInteger(entry.port) && isProcessAlive(entry.pid)) ports.add(entry.port);
     } catch {
       // a half-written or foreign file names no editor
     }
