@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/fixtures';
 import { useSourceMode } from './support/person';
+import { openFolderFromPalette, stubFolderPicker, writeOpfsFiles } from './support/pickedFolder';
 
 test('crash and restore: text typed and not saved comes back after the page is killed', async ({ stack, ai }) => {
   const file = path.join(stack.workspace, 'crash.md');
@@ -78,19 +79,9 @@ test('outline lists the headings and word count shows in the status bar', async 
 
 test('a file changed outside VMark in a picked folder is reported by FileSystemObserver: the clean tab follows without polling', async ({ stack }) => {
   const page = stack.page;
-  // the person's folder picker is replaced by one that returns an OPFS folder
-  await page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    const picked = await root.getDirectoryHandle('observed', { create: true });
-    const writer = await (await picked.getFileHandle('note.md', { create: true })).createWritable();
-    await writer.write('first version\n');
-    await writer.close();
-    (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => picked;
-  });
-  await page.locator('body').click();
-  await page.keyboard.press('Control+Shift+P');
-  await page.keyboard.type('Open folder');
-  await page.keyboard.press('Enter');
+  await writeOpfsFiles(page, 'observed', { 'note.md': 'first version\n' });
+  await stubFolderPicker(page, 'observed');
+  await openFolderFromPalette(page);
   await page.getByRole('treeitem', { name: 'note.md' }).getByRole('button').click();
   const editor = page.getByLabel('note document');
   await expect(editor).toContainText('first version');
@@ -99,11 +90,6 @@ test('a file changed outside VMark in a picked folder is reported by FileSystemO
   await page.evaluate(() => {
     (window as unknown as { vmarkDebug: { disk: { polling: boolean } } }).vmarkDebug.disk.polling = false;
   });
-  await page.evaluate(async () => {
-    const picked = await (await navigator.storage.getDirectory()).getDirectoryHandle('observed');
-    const writer = await (await picked.getFileHandle('note.md')).createWritable();
-    await writer.write('second version, written by another program\n');
-    await writer.close();
-  });
+  await writeOpfsFiles(page, 'observed', { 'note.md': 'second version, written by another program\n' });
   await expect(editor).toContainText('second version, written by another program');
 });

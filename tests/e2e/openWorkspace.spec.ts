@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connectAi, textOf } from './support/mcpClient';
 import { expect, test } from './support/fixtures';
+import { stubFolderPicker, writeOpfsFiles } from './support/pickedFolder';
 
 interface State {
   windows: { activeWorkspaceInstanceId: string | null; tabs: { filePath: string | null }[] }[];
@@ -22,16 +23,8 @@ function makeFolder(root: string): { real: string; link: string } {
 test('WSP-OWS-05 WSP-OWS-06 WSP-OWS-14 WSP-OWS-02 workspace.open_workspace: consent naming the canonical path, then the folder picker, then the repeated call opens the whole folder', async ({ stack, ai }) => {
   const { real, link } = makeFolder(stack.root);
   // the person's folder picker is replaced by one that returns an OPFS folder with the same entries
-  await stack.page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    const picked = await root.getDirectoryHandle('picked', { create: true });
-    for (const name of ['readme.md', 'todo.md']) {
-      const w = await (await picked.getFileHandle(name, { create: true })).createWritable();
-      await w.write(name === 'readme.md' ? '# Project\n' : '- [ ] one\n');
-      await w.close();
-    }
-    (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => picked;
-  });
+  await writeOpfsFiles(stack.page, 'picked', { 'readme.md': '# Project\n', 'todo.md': '- [ ] one\n' });
+  await stubFolderPicker(stack.page, 'picked');
 
   const first = await ai.ok<Record<string, unknown>>('workspace', { action: 'open_workspace', folderPath: link });
   expect(first).toMatchObject({ needsApproval: true, folderPath: real });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures';
 import type { Ai } from './support/mcpClient';
+import { openFolderFromPalette, stubFolderPicker, writeOpfsFiles } from './support/pickedFolder';
 import { solidPng } from './support/png';
 
 async function openInEditor(stack: { workspace: string }, ai: Ai, name: string, content: string | Buffer) {
@@ -165,33 +166,15 @@ test('a relative image loads from the workspace next to the document; the markdo
 
 test('in a picked folder a relative image loads through the folder handle; a view rebuilt after the image changed shows the new one', async ({ stack }) => {
   const page = stack.page;
-  const writeImage = (base64: string) =>
-    page.evaluate(async (data) => {
-      const picked = await (await navigator.storage.getDirectory()).getDirectoryHandle('pics', { create: true });
-      const img = await picked.getDirectoryHandle('img', { create: true });
-      const writer = await (await img.getFileHandle('b.png', { create: true })).createWritable();
-      await writer.write(Uint8Array.from(atob(data), (c) => c.charCodeAt(0)));
-      await writer.close();
-    }, base64);
-  await writeImage(solidPng(5, 4, [0, 128, 0]).toString('base64'));
-  // the person's folder picker is replaced by one that returns an OPFS folder
-  await page.evaluate(async () => {
-    const picked = await (await navigator.storage.getDirectory()).getDirectoryHandle('pics');
-    const writer = await (await picked.getFileHandle('page.md', { create: true })).createWritable();
-    await writer.write('# Pics\n\n![green box](img/b.png)\n');
-    await writer.close();
-    (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => picked;
-  });
-  await page.locator('body').click();
-  await page.keyboard.press('Control+Shift+P');
-  await page.keyboard.type('Open folder');
-  await page.keyboard.press('Enter');
+  await writeOpfsFiles(page, 'pics', { 'img/b.png': solidPng(5, 4, [0, 128, 0]), 'page.md': '# Pics\n\n![green box](img/b.png)\n' });
+  await stubFolderPicker(page, 'pics');
+  await openFolderFromPalette(page);
   await page.getByRole('treeitem', { name: 'page.md' }).getByRole('button').click();
   const editor = page.getByLabel('page document');
   const image = editor.getByRole('img', { name: 'green box' });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([5, 4]);
 
-  await writeImage(solidPng(9, 2, [0, 0, 255]).toString('base64'));
+  await writeOpfsFiles(page, 'pics', { 'img/b.png': solidPng(9, 2, [0, 0, 255]) });
   // source mode and back: the image view is built again and reads the changed file, not a stale copy
   await editor.getByRole('heading', { name: 'Pics' }).click();
   await page.keyboard.press('Control+/');
