@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AiTab, BrowserState } from '../state/browserState';
+import { emptyBrowserState, type AiTab, type BrowserState } from '../state/browserState';
 import { findTicket, issueTicket, runningTicket } from './tickets';
 
 function fixture(): { state: BrowserState; tab: AiTab } {
   const tab: AiTab = { chromeTabId: 7, sessionKey: 's', windowId: 1, posture: 'sandbox', incognito: false, profile: null, generation: 0, refFloor: 0, url: 'about:blank', origin: null, title: '', approvedOrigin: null, tickets: [] };
-  const state: BrowserState = { sessions: {}, aiTabs: { '7': tab }, attachments: {}, prompts: {}, navigateOnce: [], profileOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
+  const state: BrowserState = { ...emptyBrowserState(), aiTabs: { '7': tab } };
   return { state, tab };
 }
 

@@ -137,13 +137,14 @@ export interface BrowserState {
 
 const KEY = 'browser';
 
-function empty(): BrowserState {
+/** A browser with no sessions, tabs or approvals (also the tests' starting point). */
+export function emptyBrowserState(): BrowserState {
   return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], profileOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
 }
 
 export async function loadBrowserState(): Promise<BrowserState> {
   const stored = (await chrome.storage.session.get(KEY))[KEY] as Partial<BrowserState> | undefined;
-  return { ...empty(), ...stored };
+  return { ...emptyBrowserState(), ...stored };
 }
 
 let queue: Promise<unknown> = Promise.resolve();

@@ -25,9 +25,10 @@ function inWindowQueue<T>(work: () => Promise<T>): Promise<T> {
  * the person keeps typing where they were.
  */
 async function sandboxTab(): Promise<chrome.tabs.Tab> {
+  const { profileWindow, sandboxWindowId } = await loadBrowserState();
   // while a named profile holds the incognito store, other Sandbox tabs go cookie-less instead
-  const incognito = (await chrome.extension.isAllowedIncognitoAccess()) && (await loadBrowserState()).profileWindow === null;
-  const existing = await liveWindow((await loadBrowserState()).sandboxWindowId);
+  const incognito = (await chrome.extension.isAllowedIncognitoAccess()) && profileWindow === null;
+  const existing = await liveWindow(sandboxWindowId);
   if (existing?.id !== undefined && existing.incognito === incognito) {
     return chrome.tabs.create({ windowId: existing.id, url: 'about:blank', active: true });
   }

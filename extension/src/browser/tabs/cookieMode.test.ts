@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { AiTab, BrowserState } from '../state/browserState';
+import { emptyBrowserState, type AiTab, type BrowserState } from '../state/browserState';
 import { isCookieless } from './cookieMode';
 
 const tab = (change: Partial<AiTab>): AiTab => ({
   chromeTabId: 1, sessionKey: 's', windowId: 1, posture: 'sandbox', incognito: true, profile: null, generation: 0, refFloor: 0,
   url: 'about:blank', origin: null, title: '', approvedOrigin: null, tickets: [], ...change,
 });
-const state = (change: Partial<BrowserState>): BrowserState => ({
-  sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], profileOnce: [], profileWindow: null,
-  sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1, ...change,
-});
+const state = (change: Partial<BrowserState>): BrowserState => ({ ...emptyBrowserState(), ...change });
 const profileWindow = (shared: boolean) => ({ windowId: 2, name: 'work', storeId: '1', shared });
 
 describe('isCookieless', () => {

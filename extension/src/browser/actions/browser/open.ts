@@ -15,7 +15,6 @@ import { syncNetworkRules } from '../../tabs/networkRules';
 import { addToSessionGroup } from '../../tabs/tabGroup';
 import { toBrowserTabId } from '../../tabs/tabIds';
 
-
 function countOwnTabs(state: BrowserState, sessionKey: string): number {
   return Object.values(state.aiTabs).filter((t) => t.sessionKey === sessionKey).length;
 }
