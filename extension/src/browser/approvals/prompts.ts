@@ -1,3 +1,4 @@
+import { openWindow } from '../tabs/openWindow';
 import { toBrowserTabId } from '../tabs/tabIds';
 import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type Prompt, type PromptKind, type SessionRecord } from '../state/browserState';
 import { redactUrl } from '../navigation/pageFacts';
@@ -33,18 +34,13 @@ interface ApprovalRequest {
   pageTitle: string;
 }
 
-async function windowExists(windowId: number | null): Promise<boolean> {
-  if (windowId === null) return false;
-  return chrome.windows.get(windowId).then(() => true, () => false);
-}
-
 /** Opens (or brings forward) the prompt for this request; one prompt per session, tab, kind and origin. */
 export async function requestApproval(request: ApprovalRequest): Promise<void> {
   const state = await loadBrowserState();
   const same = Object.values(state.prompts).find(
     (p) => p.kind === request.kind && p.sessionKey === request.session.key && p.chromeTabId === request.chromeTabId && p.origin === request.origin,
   );
-  if (same && (await windowExists(same.popupWindowId))) {
+  if (same && (await openWindow(same.popupWindowId)) !== null) {
     await chrome.windows.update(same.popupWindowId as number, { focused: true }).catch(() => undefined);
     return;
   }

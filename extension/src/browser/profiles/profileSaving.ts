@@ -1,4 +1,5 @@
 import { loadBrowserState, onBrowserStateChange } from '../state/browserState';
+import { openWindow } from '../tabs/openWindow';
 import { storeCookies, toSaved } from './savedCookies';
 
 const SAVE_DELAY_MS = 200;
@@ -33,7 +34,7 @@ export async function onCookieChanged(change: chrome.cookies.CookieChangeInfo): 
 async function saveOpenProfile(): Promise<void> {
   const { profileWindow } = await loadBrowserState();
   if (!profileWindow || profileWindow.shared) return;
-  const windowOpen = await chrome.windows.get(profileWindow.windowId).then(() => true, () => false);
+  const windowOpen = (await openWindow(profileWindow.windowId)) !== null;
   const storeOpen = (await chrome.cookies.getAllCookieStores()).some((s) => s.id === profileWindow.storeId);
   if (!windowOpen || !storeOpen) return;
   const cookies = await chrome.cookies.getAll({ storeId: profileWindow.storeId });

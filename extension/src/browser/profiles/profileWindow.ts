@@ -1,7 +1,6 @@
 import { loadBrowserState, updateBrowserState } from '../state/browserState';
+import { openWindow } from '../tabs/openWindow';
 import { cookieDetails, deleteSavedProfile, savedCookies } from './savedCookies';
-
-const alive = (windowId: number) => chrome.windows.get(windowId).then(() => true, () => false);
 
 /**
  * Why the incognito cookie store cannot hold profile `name` now, or null when it can. Chromium has
@@ -10,7 +9,7 @@ const alive = (windowId: number) => chrome.windows.get(windowId).then(() => true
  */
 export async function profileStoreTaken(name: string): Promise<string | null> {
   const state = await loadBrowserState();
-  const open = state.profileWindow && (await alive(state.profileWindow.windowId)) ? state.profileWindow : null;
+  const open = state.profileWindow && (await openWindow(state.profileWindow.windowId)) !== null ? state.profileWindow : null;
   if (open && open.name !== name) return `the profile "${open.name}" is open; close its tabs first`;
   if (open?.shared) return 'an incognito window of the user shares the incognito cookie store';
   if (open) return null;
@@ -33,7 +32,7 @@ async function storeOfTab(chromeTabId: number): Promise<string> {
  */
 export async function profileTab(name: string): Promise<chrome.tabs.Tab> {
   const { profileWindow } = await loadBrowserState();
-  if (profileWindow?.name === name && (await alive(profileWindow.windowId))) {
+  if (profileWindow?.name === name && (await openWindow(profileWindow.windowId)) !== null) {
     return chrome.tabs.create({ windowId: profileWindow.windowId, url: 'about:blank', active: true });
   }
   const created = await chrome.windows.create({ url: 'about:blank', focused: false, type: 'normal', incognito: true });

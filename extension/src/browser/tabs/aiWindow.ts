@@ -2,11 +2,7 @@ import { loadBrowserState, updateBrowserState } from '../state/browserState';
 import type { Posture } from '../settings';
 import { profileTab } from '../profiles/profileWindow';
 import { syncNetworkRules } from './networkRules';
-
-async function liveWindow(windowId: number | null): Promise<chrome.windows.Window | null> {
-  if (windowId === null) return null;
-  return chrome.windows.get(windowId).catch(() => null);
-}
+import { openWindow } from './openWindow';
 
 /** AI windows (Sandbox, profile) are made one at a time; window events wait for the one being made. */
 let windowsMade: Promise<unknown> = Promise.resolve();
@@ -28,7 +24,7 @@ async function sandboxTab(): Promise<chrome.tabs.Tab> {
   const { profileWindow, sandboxWindowId } = await loadBrowserState();
   // while a named profile holds the incognito store, other Sandbox tabs go cookie-less instead
   const incognito = (await chrome.extension.isAllowedIncognitoAccess()) && profileWindow === null;
-  const existing = await liveWindow(sandboxWindowId);
+  const existing = await openWindow(sandboxWindowId);
   if (existing?.id !== undefined && existing.incognito === incognito) {
     return chrome.tabs.create({ windowId: existing.id, url: 'about:blank', active: true });
   }
