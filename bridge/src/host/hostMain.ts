@@ -17,6 +17,7 @@ import { FrameDecoder, encodeForBrowser } from './frames';
 import { onJsonLines, writeJsonLine } from './jsonLines';
 import { createLog } from './log';
 import { runService } from './nativeFolders';
+import { sameSecret } from './sameSecret';
 import { ServiceError } from './serviceError';
 import { readRuntimeFile, removeRuntimeFile, writeRuntimeFile } from './runtimeFile';
 
@@ -25,7 +26,6 @@ const RECLAIM_CHECK_MS = 1_000;
 
 /** How long a forwarded call may take before the bridge gets a transport error instead of waiting forever. */
 const CALL_TIMEOUT_MS = 120_000;
-
 
 interface Pending {
   socket: net.Socket;
@@ -139,9 +139,7 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
       (raw) => {
         const message = raw as BridgeToHost;
         if (message.type === 'hello') {
-          const given = Buffer.from(String(message.token));
-          const expected = Buffer.from(info.token);
-          if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
+          if (!sameSecret(String(message.token), info.token)) {
             writeJsonLine(socket, { type: 'denied', reason: 'bad access token' });
             socket.end();
             return;

@@ -14,7 +14,6 @@ const registrations = () => path.join(runtimeDir(), 'editors');
 
 const originsOf = (port: number) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
 
-
 /** Registers this process's editor server; the returned function takes it back (a dead process's entry is ignored anyway). */
 export function registerEditorPort(port: number): () => void {
   fs.mkdirSync(registrations(), { recursive: true, mode: 0o700 });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { localhostHostValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { sameSecret } from '../host/sameSecret';
 import { stateDir } from '../os/dirs';
 import { HostClient } from './hostClient';
 import { createMcpServer } from './server';
@@ -35,11 +36,6 @@ export function httpToken(): string {
   return token;
 }
 
-function sameToken(given: string, expected: string): boolean {
-  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** A browser page may not call the listener: an Origin header, when sent, must be the listener's own. */
 function originCheck(port: () => number) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -60,7 +56,7 @@ function originCheck(port: () => number) {
 function bearerCheck(token: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    if (sameToken(given, token)) return next();
+    if (sameSecret(given, token)) return next();
     res.status(401).set('WWW-Authenticate', 'Bearer').json({ jsonrpc: '2.0', error: { code: -32001, message: 'Missing or wrong bearer token (see `vmark mcp --http` output)' }, id: null });
   };
 }
