@@ -3,14 +3,13 @@ import { Decoration, EditorView, ViewPlugin, type DecorationSet, type ViewUpdate
 import type { CommentStore } from '../comments/commentStore';
 import type { DocSnapshot } from '../comments/docComments';
 import { LineBreakOffsets } from '../lib/lineBreakOffsets';
+import { COMMENT_ID_ATTRIBUTE, commentThreadAt } from './commentThreadAt';
 
 /** The comment store has new places: rebuild the highlights. */
 const refreshHighlights = StateEffect.define<null>();
 
-const ID_ATTRIBUTE = 'data-comment-id';
-
 function mark(id: string, resolved: boolean): Decoration {
-  return Decoration.mark({ class: resolved ? 'cm-comment cm-comment-resolved' : 'cm-comment', attributes: { [ID_ATTRIBUTE]: id } });
+  return Decoration.mark({ class: resolved ? 'cm-comment cm-comment-resolved' : 'cm-comment', attributes: { [COMMENT_ID_ATTRIBUTE]: id } });
 }
 
 /**
@@ -35,7 +34,7 @@ function build(view: EditorView, snapshot: DocSnapshot | undefined, previous: De
   }
   const live = new Set(snapshot.file.threads.filter((t) => t.deletedAt === undefined && !snapshot.places.get(t.id)?.detached).map((t) => t.id));
   previous.between(0, length, (from, to, value) => {
-    const id = (value.spec as { attributes?: Record<string, string> }).attributes?.[ID_ATTRIBUTE];
+    const id = (value.spec as { attributes?: Record<string, string> }).attributes?.[COMMENT_ID_ATTRIBUTE];
     if (id && live.has(id) && !placed.has(id) && from < to) ranges.push(value.range(from, to));
   });
   return Decoration.set(ranges, true);
@@ -80,7 +79,7 @@ export function commentHighlights(comments: CommentStore, docKey: () => string, 
     plugin,
     EditorView.domEventHandlers({
       click: (event) => {
-        const id = (event.target as HTMLElement | null)?.closest?.(`[${ID_ATTRIBUTE}]`)?.getAttribute(ID_ATTRIBUTE);
+        const id = commentThreadAt(event.target);
         if (id) onSelect(id);
         // the caret still goes where the person clicked
         return false;

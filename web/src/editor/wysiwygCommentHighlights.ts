@@ -5,6 +5,7 @@ import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { isLive } from '@vmark/shared/lib/comments/index';
 import type { CommentStore } from '../comments/commentStore';
 import type { DocSnapshot } from '../comments/docComments';
+import { COMMENT_ID_ATTRIBUTE, commentThreadAt } from './commentThreadAt';
 import { quoteRange } from './quoteRange';
 
 export interface CommentHighlightOptions {
@@ -13,8 +14,6 @@ export interface CommentHighlightOptions {
   /** The person clicked the highlight of this thread. */
   onSelect: (threadId: string) => void;
 }
-
-export const COMMENT_ID_ATTRIBUTE = 'data-comment-id';
 
 const key = new PluginKey<DecorationSet>('commentHighlights');
 
@@ -57,7 +56,7 @@ export const CommentHighlights = Extension.create<CommentHighlightOptions>({
         props: {
           decorations: (state) => key.getState(state),
           handleClick: (_view, _pos, event) => {
-            const id = (event.target as HTMLElement | null)?.closest?.(`[${COMMENT_ID_ATTRIBUTE}]`)?.getAttribute(COMMENT_ID_ATTRIBUTE);
+            const id = commentThreadAt(event.target);
             if (id) onSelect(id);
             // the caret still goes where the person clicked
             return false;

@@ -122,7 +122,7 @@ function highlightBlocks(doc: ProseMirrorNode, set: DecorationSet, positions: nu
   for (const pos of positions) {
     const node = doc.nodeAt(pos);
     if (node?.type.name !== 'codeBlock') continue;
-    set = set.remove(set.find(pos, pos + node.nodeSize)).add(doc, decorationsOf(node, pos, lowlight));
+    set = replaceBlockDecorations(set, doc, pos, node, lowlight);
   }
   return set;
 }
@@ -137,8 +137,10 @@ function hasLanguageCode(doc: ProseMirrorNode): boolean {
   return found;
 }
 
-function decorationsOf(node: ProseMirrorNode, pos: number, lowlight: Lowlight): Decoration[] {
-  return tokensOf(node, lowlight).map((token) => Decoration.inline(pos + 1 + token.from, pos + 1 + token.to, { class: token.className }));
+/** The code block at `pos` gets its tokens' decorations in place of what it had. */
+function replaceBlockDecorations(set: DecorationSet, doc: ProseMirrorNode, pos: number, node: ProseMirrorNode, lowlight: Lowlight): DecorationSet {
+  const decorations = tokensOf(node, lowlight).map((token) => Decoration.inline(pos + 1 + token.from, pos + 1 + token.to, { class: token.className }));
+  return set.remove(set.find(pos, pos + node.nodeSize)).add(doc, decorations);
 }
 
 /**
@@ -162,9 +164,7 @@ function rehighlightChanged(tr: Transaction, old: DecorationSet): DecorationSet 
       });
     });
   });
-  for (const [pos, node] of touched) {
-    set = set.remove(set.find(pos, pos + node.nodeSize)).add(tr.doc, decorationsOf(node, pos, lowlight));
-  }
+  for (const [pos, node] of touched) set = replaceBlockDecorations(set, tr.doc, pos, node, lowlight);
   return set;
 }
 
