@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { textOf, type Ai } from './support/mcpClient';
 import { expect, test } from './support/fixtures';
 import { historySnapshots, injectFaults, journalEntries } from './support/journal';
+import type { Stack } from './support/stack';
 
 interface Read {
   content: string;
@@ -170,14 +171,20 @@ test('WSP-SAVEAS-08 WSP-SAVEAS-07 a file that appears at the target while save_a
   expect(fs.readdirSync(stack.workspace).filter((n) => n.includes('vmark-'))).toEqual([]);
 });
 
-test('DOC-WRITE-10 WSP-SAVEAS-11 a save made later in another window reached the file first (through a symlink): the write reports saved:false with save_error', async ({ stack, ai }) => {
-  const real = path.join(stack.workspace, 'real.md');
+/** A file and a symlink to it, open in two windows: through the link in main, by its real path in window-2. */
+async function fileInTwoWindows(stack: Stack, ai: Ai, name: string, linkName: string) {
+  const real = path.join(stack.workspace, name);
   fs.writeFileSync(real, 'start\n');
-  const link = path.join(stack.workspace, 'link.md');
+  const link = path.join(stack.workspace, linkName);
   fs.symlinkSync(real, link);
   await stack.openEditorWindow();
   const viaLink = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: link, windowLabel: 'main' });
   const direct = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: real, windowLabel: 'window-2' });
+  return { real, link, viaLink, direct };
+}
+
+test('DOC-WRITE-10 WSP-SAVEAS-11 a save made later in another window reached the file first (through a symlink): the write reports saved:false with save_error', async ({ stack, ai }) => {
+  const { real, link, viaLink, direct } = await fileInTwoWindows(stack, ai, 'real.md', 'link.md');
   // unsaved text in the link's tab: the other window's save then shows as a conflict instead of replacing it
   await ai.ok('document', { action: 'write', tabId: viaLink.tabId, content: 'draft\n', save: false });
   await injectFaults(stack.page, { recordDelayMs: 1_500 });
@@ -194,13 +201,7 @@ test('DOC-WRITE-10 WSP-SAVEAS-11 a save made later in another window reached the
 });
 
 test('WSP-SAVEAS-10 workspace.save is STALE when a save requested after it, from another window and through the real path, reached the file first', async ({ stack, ai }) => {
-  const real = path.join(stack.workspace, 'target.md');
-  fs.writeFileSync(real, 'start\n');
-  const link = path.join(stack.workspace, 'alias.md');
-  fs.symlinkSync(real, link);
-  await stack.openEditorWindow();
-  const viaLink = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: link, windowLabel: 'main' });
-  const direct = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: real, windowLabel: 'window-2' });
+  const { real, link, viaLink, direct } = await fileInTwoWindows(stack, ai, 'target.md', 'alias.md');
   await ai.ok('document', { action: 'write', tabId: viaLink.tabId, content: 'older, through the link\n', save: false });
   await ai.ok('document', { action: 'write', tabId: direct.tabId, content: 'later, on the file\n', save: false });
   await injectFaults(stack.page, { saveDelayMs: 2_000 });
