@@ -44,7 +44,13 @@ export async function approvalPromptFor(stack: Stack, trigger: () => Promise<unk
 /** The person answers a prompt by clicking one of its buttons. */
 export async function answerPrompt(prompt: Page, button: 'Allow once' | 'Allow until next navigation' | 'Allow on this site' | 'Allow this time' | 'Deny'): Promise<void> {
   const closed = prompt.waitForEvent('close');
-  await prompt.getByRole('button', { name: button }).click();
+  // the answer closes the prompt's window, sometimes before Playwright has finished its click
+  await prompt
+    .getByRole('button', { name: button })
+    .click()
+    .catch((error: unknown) => {
+      if (!prompt.isClosed()) throw error;
+    });
   await closed;
 }
 
