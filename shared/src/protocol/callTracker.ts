@@ -1,7 +1,13 @@
+/** Every runtime VMark runs in (Node, a page, the extension worker) has these; shared names no platform library. */
+const timers = globalThis as unknown as {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+};
+
 interface Waiting<T> {
   peer: unknown;
   what: string;
-  timer: ReturnType<typeof setTimeout>;
+  timer: unknown;
   resolve: (value: T) => void;
 }
 
@@ -31,7 +37,7 @@ export class CallTracker<T> {
   open(call: OpenCall<T>, send: (id: string) => boolean | void): Promise<T> {
     const id = `${this.idPrefix}${++this.nextId}`;
     const answer = new Promise<T>((resolve) => {
-      const timer = setTimeout(() => this.settle(id, call.timedOut(call.what)), call.timeoutMs);
+      const timer = timers.setTimeout(() => this.settle(id, call.timedOut(call.what)), call.timeoutMs);
       this.waiting.set(id, { peer: call.peer, what: call.what, timer, resolve });
     });
     let sent: boolean | void;
@@ -49,7 +55,7 @@ export class CallTracker<T> {
     const waiting = this.waiting.get(id);
     if (!waiting) return false;
     this.waiting.delete(id);
-    clearTimeout(waiting.timer);
+    timers.clearTimeout(waiting.timer);
     waiting.resolve(value);
     return true;
   }
