@@ -1,11 +1,11 @@
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ActionlintFinding } from '@vmark/shared';
+import { hopTimeoutMs, type ActionlintFinding } from '@vmark/shared';
 import { ServiceError } from './serviceError';
 
 /** A workflow of a few thousand lines lints in well under a second; a hung binary must not hold the call. */
-const RUN_TIMEOUT_MS = 15_000;
+const RUN_TIMEOUT_MS = hopTimeoutMs('hostActionlint');
 
 interface Binary {
   file: string;

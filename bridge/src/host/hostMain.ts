@@ -2,10 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import {
+  CallTracker,
   VMARK_VERSION,
   WIRE_VERSION,
+  hopTimeoutMs,
   textFailure,
   type BridgeToHost,
+  type CallOutcome,
   type CallResult,
   type ExtensionToHost,
   type HostToExtension,
@@ -24,15 +27,6 @@ import { readRuntimeFile, removeRuntimeFile, writeRuntimeFile } from './runtimeF
 /** How often a host whose socket path another host took checks whether that host has ended. */
 const RECLAIM_CHECK_MS = 1_000;
 
-/** How long a forwarded call may take before the bridge gets a transport error instead of waiting forever. */
-const CALL_TIMEOUT_MS = 120_000;
-
-interface Pending {
-  socket: net.Socket;
-  bridgeId: string;
-  timer: NodeJS.Timeout;
-}
-
 /**
  * `vmark host`: spawned by the browser when the extension calls connectNative. Owns the native
  * messaging pipe (stdin/stdout) and a local socket on which `vmark mcp` processes connect.
@@ -46,8 +40,8 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
     for (const frame of encodeForBrowser(message, () => crypto.randomUUID())) output.write(frame);
   };
 
-  const pending = new Map<string, Pending>();
-  let nextCallId = 0;
+  // calls forwarded to the browser; each is tied to the bridge socket that sent it
+  const calls = new CallTracker<CallOutcome>('h');
 
   const decoder = new FrameDecoder();
   input.on('data', (chunk: Buffer) => {
@@ -72,14 +66,9 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
       return;
     }
     switch (message.type) {
-      case 'result': {
-        const call = pending.get(message.id);
-        if (!call) return;
-        pending.delete(message.id);
-        clearTimeout(call.timer);
-        writeJsonLine(call.socket, { ...message, id: call.bridgeId } satisfies CallResult);
+      case 'result':
+        calls.settle(message.id, message.outcome);
         return;
-      }
       case 'service': {
         try {
           const data = await runService(message.request);
@@ -161,30 +150,31 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
             socket.end();
             return;
           }
-          const hostId = `h${++nextCallId}`;
-          const timer = setTimeout(() => {
-            pending.delete(hostId);
-            writeJsonLine(socket, {
-              type: 'result',
-              id: message.id,
-              outcome: textFailure(`The browser did not answer ${message.tool}.${message.action} within ${CALL_TIMEOUT_MS / 1000} s; check that the VMark editor is open, then retry.`),
-            } satisfies CallResult);
-          }, CALL_TIMEOUT_MS);
-          pending.set(hostId, { socket, bridgeId: message.id, timer });
           const { clientName: named, ...call } = message;
           if (named) clientName = String(named).slice(0, 200);
-          sendToBrowser({ ...call, id: hostId, principal: { connectionId, clientName } });
+          const principal = { connectionId, clientName };
+          const timeoutMs = hopTimeoutMs('hostToExtension');
+          void calls
+            .open(
+              {
+                what: `${message.tool}.${message.action}`,
+                peer: socket,
+                timeoutMs,
+                timedOut: (what) => textFailure(`The browser did not answer ${what} within ${timeoutMs / 1000} s; check that the VMark editor is open, then retry.`),
+                unsent: () => textFailure('The browser is not connected to the VMark host; open the VMark editor, then retry.'),
+              },
+              (hostId) => sendToBrowser({ ...call, id: hostId, principal }),
+            )
+            .then((outcome) => {
+              if (!socket.destroyed) writeJsonLine(socket, { type: 'result', id: message.id, outcome } satisfies CallResult);
+            });
         }
       },
       (reason) => log(`bad line from bridge: ${reason}`),
     );
     socket.on('close', () => {
-      for (const [id, call] of pending) {
-        if (call.socket === socket) {
-          clearTimeout(call.timer);
-          pending.delete(id);
-        }
-      }
+      // nobody is left to answer: the browser's late result is dropped
+      calls.peerGone(socket, () => textFailure('The MCP client disconnected.'));
       if (connectionId) sendToBrowser({ type: 'connectionClosed', connectionId });
     });
     socket.on('error', () => socket.destroy());

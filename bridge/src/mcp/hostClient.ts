@@ -1,7 +1,8 @@
-import crypto from 'node:crypto';
 import net from 'node:net';
 import {
+  CallTracker,
   WIRE_VERSION,
+  hopTimeoutMs,
   textFailure,
   type CallOutcome,
   type HostToBridge,
@@ -19,7 +20,6 @@ export const NO_HOST_MESSAGE =
   'If the browser is open, run `vmark doctor` to see what is missing.';
 
 const HOST_LOST = Symbol('host lost');
-type Waiter = (outcome: CallOutcome | typeof HOST_LOST) => void;
 
 export const HOST_LOST_MESSAGE =
   'The VMark host went away while the call was running, so its effect is unknown. Read the current state before retrying; ' +
@@ -32,7 +32,7 @@ export const HOST_LOST_MESSAGE =
 export class HostClient {
   private socket: net.Socket | null = null;
   private connecting: Promise<boolean> | null = null;
-  private readonly waiters = new Map<string, Waiter>();
+  private readonly calls = new CallTracker<CallOutcome | typeof HOST_LOST>('b');
   private lastConnectedAt = 0;
   private timer: NodeJS.Timeout | null = null;
   connectionId: string | null = null;
@@ -77,11 +77,21 @@ export class HostClient {
   }
 
   private send(socket: net.Socket, tool: string, action: string, args: Record<string, unknown>): Promise<CallOutcome | typeof HOST_LOST> {
-    const id = crypto.randomUUID();
-    return new Promise((resolve) => {
-      this.waiters.set(id, resolve);
-      writeJsonLine(socket, { type: 'call', id, tool, action, args, clientName: this.clientName() });
-    });
+    const timeoutMs = hopTimeoutMs('bridgeToHost');
+    return this.calls.open(
+      {
+        what: `${tool}.${action}`,
+        peer: socket,
+        timeoutMs,
+        timedOut: (what) =>
+          textFailure(
+            `The VMark host did not answer ${what} within ${timeoutMs / 1000} s, so its effect is unknown. ` +
+              'Read the current state before retrying; if this repeats, run `vmark doctor`.',
+          ),
+        unsent: () => HOST_LOST,
+      },
+      (id) => writeJsonLine(socket, { type: 'call', id, tool, action, args, clientName: this.clientName() }),
+    );
   }
 
   private async awaitRecovery(): Promise<boolean> {
@@ -131,9 +141,7 @@ export class HostClient {
             socket.destroy();
             settle(false);
           } else if (message.type === 'result') {
-            const waiter = this.waiters.get(message.id);
-            this.waiters.delete(message.id);
-            waiter?.(message.outcome);
+            this.calls.settle(message.id, message.outcome);
           }
         },
         () => undefined,
@@ -144,10 +152,7 @@ export class HostClient {
         this.socket = null;
         this.connectionId = null;
         this.lastConnectedAt = Date.now();
-        for (const [id, waiter] of this.waiters) {
-          this.waiters.delete(id);
-          waiter(HOST_LOST);
-        }
+        this.calls.peerGone(socket, () => HOST_LOST);
       });
     });
   }

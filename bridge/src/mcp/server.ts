@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { IMPLEMENTED_ACTIONS, VMARK_VERSION, findTool, mcpToolList, parseToolCall, textFailure, type CallOutcome } from '@vmark/shared';
+import { IMPLEMENTED_ACTIONS, VMARK_VERSION, findTool, mcpToolList, parseToolCall, textFailure, unexpectedFailure, type CallOutcome } from '@vmark/shared';
 import { toCallToolResult } from './toCallToolResult';
 import { capOutcome } from './capOutcome';
 
@@ -37,7 +37,13 @@ export function createMcpServer(caller: ToolCaller, onClientName?: (name: string
     if (!parsed.ok) return toCallToolResult(textFailure(parsed.message));
     // only calls of read-only tools may be sent again after a host restart: they cannot have changed anything
     const retryable = tool.annotations.readOnlyHint === true;
-    const outcome = await caller.call(name, parsed.action, parsed.args as Record<string, unknown>, { retryable });
+    let outcome: CallOutcome;
+    try {
+      outcome = await caller.call(name, parsed.action, parsed.args as Record<string, unknown>, { retryable });
+    } catch (error) {
+      console.error(`vmark mcp: ${name}.${parsed.action} failed`, error);
+      outcome = unexpectedFailure(`${name}.${parsed.action}`, error);
+    }
     return toCallToolResult(capOutcome(outcome));
   });
   return server;

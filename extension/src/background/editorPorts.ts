@@ -1,4 +1,4 @@
-import { textFailure, type CallOutcome, type CallRequest, type EditorToExtension, type ExtensionToEditor } from '@vmark/shared';
+import { CallTracker, hopTimeoutMs, textFailure, type CallOutcome, type CallRequest, type EditorToExtension, type ExtensionToEditor } from '@vmark/shared';
 
 export interface EditorWindow {
   label: string;
@@ -7,27 +7,27 @@ export interface EditorWindow {
   browserWindowId: number;
 }
 
-/** A window that does not answer within this time is treated as gone for this call. */
-const EDITOR_CALL_TIMEOUT_MS = 60_000;
-
 /** Transport only: the ports that editor windows open through externally_connectable. */
 export class EditorPorts {
   private readonly windows = new Map<string, EditorWindow>();
-  private readonly pending = new Map<string, (outcome: CallOutcome) => void>();
-  private nextId = 0;
+  private readonly calls = new CallTracker<CallOutcome>('e');
 
   add(window: EditorWindow): void {
     this.windows.set(window.label, window);
   }
 
+  /** A window's port closed: it leaves the list, and every call waiting on it ends now instead of at its timeout. */
   remove(port: chrome.runtime.Port): EditorWindow | undefined {
-    for (const [label, w] of this.windows) {
-      if (w.port === port) {
-        this.windows.delete(label);
-        return w;
-      }
-    }
-    return undefined;
+    const gone = this.list().find((w) => w.port === port);
+    if (gone) this.windows.delete(gone.label);
+    const name = gone ? `Editor window "${gone.label}"` : 'The editor window';
+    this.calls.peerGone(port, (what) =>
+      textFailure(
+        `${name} closed while ${what} was running, so its effect is unknown. ` +
+          'Call session.get_state for the open windows and tabs, read the document again, then retry.',
+      ),
+    );
+    return gone;
   }
 
   get(label: string): EditorWindow | undefined {
@@ -44,29 +44,24 @@ export class EditorPorts {
 
   /** Results arrive on the port's message listener, which forwards them here. */
   settle(message: Extract<EditorToExtension, { type: 'result' }>): void {
-    const resolve = this.pending.get(message.id);
-    this.pending.delete(message.id);
-    resolve?.(message.outcome);
+    this.calls.settle(message.id, message.outcome);
   }
 
   call(window: EditorWindow, request: Omit<CallRequest, 'id' | 'type'>): Promise<CallOutcome> {
-    const id = `e${++this.nextId}`;
-    return new Promise<CallOutcome>((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        resolve(textFailure(`Editor window "${window.label}" did not answer ${request.tool}.${request.action} in time; retry.`));
-      }, EDITOR_CALL_TIMEOUT_MS);
-      this.pending.set(id, (outcome) => {
-        clearTimeout(timer);
-        resolve(outcome);
-      });
-      try {
-        window.port.postMessage({ type: 'call', id, ...request } satisfies ExtensionToEditor);
-      } catch {
-        clearTimeout(timer);
-        this.pending.delete(id);
-        resolve(textFailure(`Editor window "${window.label}" closed; call session.get_state and retry.`));
-      }
-    });
+    const timeoutMs = hopTimeoutMs('extensionToEditor');
+    return this.calls.open(
+      {
+        what: `${request.tool}.${request.action}`,
+        peer: window.port,
+        timeoutMs,
+        timedOut: (what) =>
+          textFailure(
+            `Editor window "${window.label}" did not answer ${what} within ${timeoutMs / 1000} s, so its effect is unknown; ` +
+              'check that the window is still open and responsive, read the current state, then retry.',
+          ),
+        unsent: () => textFailure(`Editor window "${window.label}" closed; call session.get_state and retry.`),
+      },
+      (id) => window.port.postMessage({ type: 'call', id, ...request } satisfies ExtensionToEditor),
+    );
   }
 }

@@ -1,57 +1,50 @@
-import type { ExtensionToEditor, HostServiceOp, HostServiceResult } from '@vmark/shared';
+import { CallTracker, hopTimeoutMs, type ExtensionToEditor, type HostServiceOp, type HostServiceResult } from '@vmark/shared';
 import type { NativePort } from './nativePort';
 
-/** A host that does not answer within this time is treated as absent. */
-const ANSWER_TIMEOUT_MS = 5_000;
+type Answer = { ok: true; data: unknown } | { ok: false; code: string; message: string };
 
-type Caller = { kind: 'editor'; port: chrome.runtime.Port; id: string } | { kind: 'worker'; settle(result: HostServiceResult): void };
+const noHost = (message: string): Answer => ({ ok: false, code: 'NO_HOST', message });
 
 /** Service requests to `vmark host`, from editor pages (native folders) and from the worker itself. */
 export class HostServices {
-  private readonly inFlight = new Map<string, Caller>();
-  private nextId = 0;
+  private readonly calls = new CallTracker<Answer>('s');
 
-  constructor(private readonly native: NativePort) {}
-
-  /** Passes an editor's request on; the answer goes back to that editor under its own id. */
-  forEditor(port: chrome.runtime.Port, id: string, request: HostServiceOp): void {
-    const hostId = this.send(request, { kind: 'editor', port, id });
-    if (hostId === null) port.postMessage({ type: 'serviceResult', id, ok: false, code: 'NO_HOST', message: 'The VMark host is not connected.' } satisfies ExtensionToEditor);
+  constructor(private readonly native: NativePort) {
+    // the host went away: nothing it was asked will be answered
+    native.onDisconnect(() => this.calls.endAll((op) => noHost(`The VMark host went away during ${op}; retry once it is back (\`vmark doctor\` shows why it is not).`)));
   }
 
-  call(request: HostServiceOp, timeoutMs = ANSWER_TIMEOUT_MS): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        if (hostId !== null) this.inFlight.delete(hostId);
-        reject(new Error('The VMark host did not answer.'));
-      }, timeoutMs);
-      const hostId = this.send(request, {
-        kind: 'worker',
-        settle(result) {
-          clearTimeout(timer);
-          if (result.ok) resolve(result.data);
-          else reject(new Error(`${result.code}: ${result.message}`));
-        },
-      });
-      if (hostId === null) {
-        clearTimeout(timer);
-        reject(new Error('The VMark host is not connected.'));
+  /** Passes an editor's request on; the answer goes back to that editor under its own id, before the editor's own wait ends. */
+  forEditor(port: chrome.runtime.Port, id: string, request: HostServiceOp): void {
+    void this.request(request, hopTimeoutMs('extensionToHostService')).then((answer) => {
+      try {
+        port.postMessage({ type: 'serviceResult', id, ...answer } satisfies ExtensionToEditor);
+      } catch {
+        // the editor window closed meanwhile: nobody waits for this answer
       }
     });
   }
 
-  settle(result: HostServiceResult): void {
-    const caller = this.inFlight.get(result.id);
-    this.inFlight.delete(result.id);
-    if (caller?.kind === 'editor') caller.port.postMessage({ ...result, id: caller.id } satisfies ExtensionToEditor);
-    else caller?.settle(result);
+  async call(request: HostServiceOp, timeoutMs = hopTimeoutMs('workerToHostService')): Promise<unknown> {
+    const answer = await this.request(request, timeoutMs);
+    if (answer.ok) return answer.data;
+    throw new Error(answer.code === 'NO_HOST' ? answer.message : `${answer.code}: ${answer.message}`);
   }
 
-  private send(request: HostServiceOp, caller: Caller): string | null {
-    const id = `s${++this.nextId}`;
-    this.inFlight.set(id, caller);
-    if (this.native.send({ type: 'service', id, request })) return id;
-    this.inFlight.delete(id);
-    return null;
+  settle(result: HostServiceResult): void {
+    const { type: _type, id, ...answer } = result;
+    this.calls.settle(id, answer as Answer);
+  }
+
+  private request(request: HostServiceOp, timeoutMs: number): Promise<Answer> {
+    return this.calls.open(
+      {
+        what: request.op,
+        timeoutMs,
+        timedOut: (op) => noHost(`The VMark host did not answer ${op} within ${timeoutMs / 1000} s; retry, and run \`vmark doctor\` if it repeats.`),
+        unsent: () => noHost('The VMark host is not connected.'),
+      },
+      (id) => this.native.send({ type: 'service', id, request }),
+    );
   }
 }

@@ -1,11 +1,11 @@
-import type { EditorToExtension, ExtensionToEditor, HostToExtension } from '@vmark/shared';
+import { hopTimeoutMs, unexpectedFailure, type EditorToExtension, type ExtensionToEditor, type HostToExtension } from '@vmark/shared';
 import { isEditorOrigin } from './editorOrigin';
 import { EditorPorts } from './editorPorts';
 import { HostServices } from './hostServices';
 import { NativePort } from './nativePort';
 import { routeCall } from './router';
 import { assignLabel, forgetWindow, markUsed } from './routingState';
-import { hostStatus, settlePing, type StatusRequest } from './status';
+import { endPings, hostStatus, settlePing, type StatusRequest } from './status';
 import { registerBrowserListeners } from '../browser/listeners';
 import { setHostResolver } from '../browser/navigation/resolvedAddresses';
 import { rescueStuckEditors } from './editorRescue';
@@ -15,17 +15,22 @@ import { onConnectionClosed, onHostInfo } from '../browser/sessionLifecycle';
 const native = new NativePort();
 const editors = new EditorPorts();
 const services = new HostServices(native);
+native.onDisconnect(endPings);
 // a resolver that does not answer in time leaves the name to the browser (offline, it fails there too)
-const RESOLVE_TIMEOUT_MS = 3_000;
 setHostResolver(async (hostname) => {
-  const addresses = await services.call({ op: 'net.resolve', hostname }, RESOLVE_TIMEOUT_MS);
+  const addresses = await services.call({ op: 'net.resolve', hostname }, hopTimeoutMs('workerResolve'));
   return Array.isArray(addresses) ? addresses.filter((a): a is string => typeof a === 'string') : [];
 });
 
 native.onMessage((message: HostToExtension) => {
   switch (message.type) {
     case 'call':
-      void routeCall(editors, message).then((outcome) => native.send({ type: 'result', id: message.id, outcome }));
+      void routeCall(editors, message)
+        .catch((error: unknown) => {
+          console.error(`VMark: routing ${message.tool}.${message.action} failed`, error);
+          return unexpectedFailure(`${message.tool}.${message.action}`, error);
+        })
+        .then((outcome) => native.send({ type: 'result', id: message.id, outcome }));
       return;
     case 'ping':
       native.send({ type: 'pong', id: message.id });

@@ -12,11 +12,17 @@ export class NativePort {
   private port: chrome.runtime.Port | null = null;
   private readonly chunks = new Map<string, string[]>();
   private listener: Listener = () => undefined;
+  private readonly goneListeners: (() => void)[] = [];
   lastError: string | null = null;
   hostVersion: string | null = null;
 
   onMessage(listener: Listener): void {
     this.listener = listener;
+  }
+
+  /** Called each time the host goes away (it exited, or the browser closed the port). */
+  onDisconnect(listener: () => void): void {
+    this.goneListeners.push(listener);
   }
 
   get connected(): boolean {
@@ -39,6 +45,7 @@ export class NativePort {
       this.lastError = chrome.runtime.lastError?.message ?? 'the host exited';
       this.port = null;
       this.hostVersion = null;
+      for (const listener of this.goneListeners) listener();
       setTimeout(() => this.connect(), RECONNECT_DELAY_MS);
     });
   }

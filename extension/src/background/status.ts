@@ -1,4 +1,4 @@
-import type { HostToExtension } from '@vmark/shared';
+import { CallTracker, hopTimeoutMs, type HostToExtension } from '@vmark/shared';
 import type { EditorPorts } from './editorPorts';
 import type { NativePort } from './nativePort';
 
@@ -14,30 +14,25 @@ export interface Status {
   editors: string[];
 }
 
-const PING_TIMEOUT_MS = 1_500;
-const pings = new Map<string, () => void>();
+const pings = new CallTracker<boolean>('p');
 
 export function settlePing(message: HostToExtension): void {
-  if (message.type === 'pong') pings.get(message.id)?.();
+  if (message.type === 'pong') pings.settle(message.id, true);
+}
+
+/** The host went away: a ping waiting on it has its answer. */
+export function endPings(): void {
+  pings.endAll(() => false);
 }
 
 /** A live ping to the host: the popup never shows a cached state. */
 export async function hostStatus(native: NativePort, editors: EditorPorts): Promise<Status> {
   const labels = editors.list().map((w) => w.label);
-  const id = `p${Date.now()}${Math.random()}`;
   const started = performance.now();
-  const answered = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
-    pings.set(id, () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-    if (!native.send({ type: 'ping', id })) {
-      clearTimeout(timer);
-      resolve(false);
-    }
-  });
-  pings.delete(id);
+  const answered = await pings.open(
+    { what: 'ping', timeoutMs: hopTimeoutMs('statusPing'), timedOut: () => false, unsent: () => false },
+    (id) => native.send({ type: 'ping', id }),
+  );
   return {
     host: answered ? 'connected' : 'not-connected',
     hostVersion: answered ? native.hostVersion : null,

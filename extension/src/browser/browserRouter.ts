@@ -1,4 +1,4 @@
-import { findTool, parseToolCall, textFailure, type CallOutcome, type CallRequest } from '@vmark/shared';
+import { findTool, parseToolCall, textFailure, unexpectedFailure, type CallOutcome, type CallRequest } from '@vmark/shared';
 import { BROWSER_ACTIONS } from './actions';
 import type { BrowserContext, BrowserActionHandler } from './defineBrowserAction';
 import { refuse } from './refusals';
@@ -60,6 +60,6 @@ export async function routeBrowserCall(request: CallRequest): Promise<CallOutcom
     return outcome;
   } catch (error) {
     console.error(`VMark: ${request.tool}.${request.action} failed`, error);
-    return textFailure(`${request.tool}.${request.action} failed unexpectedly: ${(error as Error)?.message ?? String(error)}`);
+    return unexpectedFailure(`${request.tool}.${request.action}`, error);
   }
 }

@@ -1,6 +1,8 @@
 import {
+  CallTracker,
   EXTENSION_ID,
-  textFailure,
+  hopTimeoutMs,
+  unexpectedFailure,
   type CallOutcome,
   type CallRequest,
   type EditorToExtension,
@@ -17,7 +19,6 @@ const LABEL_KEY = 'vmark.windowLabel';
 const RECONNECT_DELAY_MS = 50;
 /** A port dropped before registering (e.g. this origin is not an editor server's): retry ever more slowly. */
 const MAX_RECONNECT_DELAY_MS = 5_000;
-const SERVICE_TIMEOUT_MS = 30_000;
 
 interface ChromeRuntimeLike {
   connect(extensionId: string, info: { name: string }): chrome.runtime.Port;
@@ -35,8 +36,7 @@ function runtime(): ChromeRuntimeLike | null {
  */
 export class ExtensionConnection {
   private port: chrome.runtime.Port | null = null;
-  private readonly services = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  private nextServiceId = 0;
+  private readonly services = new CallTracker<{ ok: true; data: unknown } | { ok: false; error: FsError }>('svc');
   private reconnectDelay = RECONNECT_DELAY_MS;
   private listeners = new Set<() => void>();
   onConnectionClosed: ConnectionClosedListener = () => undefined;
@@ -72,10 +72,7 @@ export class ExtensionConnection {
       this.port = null;
       this.state = 'connecting';
       this.changed();
-      for (const [id, pending] of this.services) {
-        this.services.delete(id);
-        pending.reject(new FsError('NO_HOST', 'the extension restarted during the request; retry'));
-      }
+      this.services.endAll((op) => ({ ok: false, error: new FsError('NO_HOST', `the VMark extension restarted during ${op}; retry`) }));
       const delay = wasRegistered ? RECONNECT_DELAY_MS : this.reconnectDelay;
       this.reconnectDelay = wasRegistered ? RECONNECT_DELAY_MS : Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
       setTimeout(() => this.connect(), delay);
@@ -92,20 +89,21 @@ export class ExtensionConnection {
   }
 
   /** OS services of the host (native folders), through the extension. */
-  service(request: HostServiceOp): Promise<unknown> {
-    if (!this.port) return Promise.reject(new FsError('NO_HOST', 'the VMark extension is not connected'));
-    const id = `svc${++this.nextServiceId}`;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.services.delete(id);
-        reject(new FsError('IO', `${request.op} timed out`));
-      }, SERVICE_TIMEOUT_MS);
-      this.services.set(id, {
-        resolve: (v) => (clearTimeout(timer), resolve(v)),
-        reject: (e) => (clearTimeout(timer), reject(e)),
-      });
-      this.post({ type: 'service', id, request });
-    });
+  async service(request: HostServiceOp): Promise<unknown> {
+    const port = this.port;
+    if (!port) throw new FsError('NO_HOST', 'the VMark extension is not connected');
+    const timeoutMs = hopTimeoutMs('editorToHostService');
+    const answer = await this.services.open(
+      {
+        what: request.op,
+        timeoutMs,
+        timedOut: (op) => ({ ok: false, error: new FsError('IO', `${op} timed out after ${timeoutMs / 1000} s`) }),
+        unsent: () => ({ ok: false, error: new FsError('NO_HOST', 'the VMark extension is not connected') }),
+      },
+      (id) => port.postMessage({ type: 'service', id, request } satisfies EditorToExtension),
+    );
+    if (!answer.ok) throw answer.error;
+    return answer.data;
   }
 
   private async receive(message: ExtensionToEditor): Promise<void> {
@@ -120,21 +118,16 @@ export class ExtensionConnection {
       case 'connectionClosed':
         this.onConnectionClosed(message.connectionId);
         return;
-      case 'serviceResult': {
-        const pending = this.services.get(message.id);
-        this.services.delete(message.id);
-        if (!pending) return;
-        if (message.ok) pending.resolve(message.data);
-        else pending.reject(new FsError(toFsCode(message.code), message.message));
+      case 'serviceResult':
+        this.services.settle(message.id, message.ok ? { ok: true, data: message.data } : { ok: false, error: new FsError(toFsCode(message.code), message.message) });
         return;
-      }
       case 'call': {
         let outcome: CallOutcome;
         try {
           outcome = await this.handle(message);
         } catch (error) {
           console.error('VMark: unhandled error in', message.tool, message.action, error);
-          outcome = textFailure(`INTERNAL: ${(error as Error)?.message ?? String(error)}`);
+          outcome = unexpectedFailure(`${message.tool}.${message.action}`, error);
         }
         this.post({ type: 'result', id: message.id, outcome });
         return;

@@ -2,11 +2,11 @@ import {
   DomainErrorException,
   domainFailure,
   findTool,
-  internal,
   parseToolCall,
   textFailure,
   type CallOutcome,
   type CallRequest,
+  unexpectedFailure,
 } from '@vmark/shared';
 import type { ActionContext } from './defineAction';
 import { ACTION_HANDLERS } from './actions';
@@ -24,6 +24,6 @@ export async function dispatch(base: Omit<ActionContext, 'principal'>, request: 
   } catch (error) {
     if (error instanceof DomainErrorException) return domainFailure(error.domainError);
     console.error(`VMark: ${request.tool}.${request.action} failed`, error);
-    return domainFailure(internal(`${request.tool}.${request.action} failed unexpectedly: ${(error as Error)?.message ?? String(error)}`));
+    return unexpectedFailure(`${request.tool}.${request.action}`, error);
   }
 }
