@@ -1,0 +1,29 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { createMcpServer } from './server';
+
+describe('createMcpServer', () => {
+  it('ERR-07 answers a failure of the bridge itself with the INTERNAL envelope, without its stack', async () => {
+    const broken = {
+      call: async () => {
+        const error = new Error('socket hang up');
+        error.stack = 'Error: socket hang up\n    at Socket.onclose (/usr/lib/node_modules/vmark/dist/vmark.mjs:10:20)';
+        throw error;
+      },
+    };
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await createMcpServer(broken).connect(serverTransport);
+    const client = new Client({ name: 'unit-test', version: '1.0.0' });
+    await client.connect(clientTransport);
+    try {
+      const result = (await client.callTool({ name: 'session', arguments: { action: 'get_state' } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toEqual({ error: 'INTERNAL', message: expect.stringContaining('session.get_state failed unexpectedly: socket hang up.') });
+      expect(JSON.stringify(result)).not.toContain('vmark.mjs');
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import type { EditorToExtension, ExtensionToEditor } from '@vmark/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ExtensionConnection } from './connection';
+
+/** The runtime port to the extension (externally_connectable): what the page posts, and the extension's side of it. */
+function fakeExtension() {
+  const posted: EditorToExtension[] = [];
+  let onMessage: (m: ExtensionToEditor) => void = () => undefined;
+  let onDisconnect: () => void = () => undefined;
+  const port = {
+    postMessage: (m: EditorToExtension) => void posted.push(m),
+    onMessage: { addListener: (l: typeof onMessage) => void (onMessage = l) },
+    onDisconnect: { addListener: (l: typeof onDisconnect) => void (onDisconnect = l) },
+  };
+  const connect = vi.fn(() => port);
+  vi.stubGlobal('chrome', { runtime: { connect } });
+  return { posted, connect, deliver: (m: ExtensionToEditor) => onMessage(m), disconnect: () => onDisconnect() };
+}
+
+describe('ExtensionConnection', () => {
+  beforeEach(() => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('ERR-07 answers a call whose handler throws with the INTERNAL envelope, without the stack', async () => {
+    const extension = fakeExtension();
+    const connection = new ExtensionConnection(async () => {
+      throw new Error('store is gone\n    at handle (http://127.0.0.1:5173/assets/index-abc.js:1:2)');
+    });
+    connection.connect();
+    extension.deliver({ type: 'call', id: 'e1', tool: 'document', action: 'read', args: {}, principal: { connectionId: 'c', clientName: 'n' } });
+    await vi.waitFor(() => expect(extension.posted.at(-1)).toMatchObject({ type: 'result', id: 'e1' }));
+    const result = extension.posted.at(-1) as Extract<EditorToExtension, { type: 'result' }>;
+    expect(result.outcome).toEqual({ kind: 'domain', error: { error: 'INTERNAL', message: expect.stringContaining('document.read failed unexpectedly: store is gone.') } });
+    expect(JSON.stringify(result)).not.toContain('index-abc.js');
+  });
+
+  it('ends a host service request the moment the extension goes away, saying to retry', async () => {
+    vi.useFakeTimers();
+    const extension = fakeExtension();
+    const connection = new ExtensionConnection(async () => ({ kind: 'text', text: 'unused' }));
+    connection.connect();
+    const listing = connection.service({ op: 'fs.list', path: '/w' });
+    expect(extension.posted.at(-1)).toMatchObject({ type: 'service', request: { op: 'fs.list' } });
+    extension.disconnect();
+    await expect(listing).rejects.toMatchObject({ code: 'NO_HOST', message: 'the VMark extension restarted during fs.list; retry' });
+  });
+
+  it('delivers a service answer under its id, and times a silent one out after the editor\'s service hop', async () => {
+    vi.useFakeTimers();
+    const extension = fakeExtension();
+    const connection = new ExtensionConnection(async () => ({ kind: 'text', text: 'unused' }));
+    connection.connect();
+    const answered = connection.service({ op: 'roots.list' });
+    const silent = connection.service({ op: 'fs.stat', path: '/w/a.md' });
+    const id = (extension.posted.find((m) => m.type === 'service') as { id: string }).id;
+    extension.deliver({ type: 'serviceResult', id, ok: true, data: ['/w'] });
+    await expect(answered).resolves.toEqual(['/w']);
+    const timedOut = expect(silent).rejects.toMatchObject({ code: 'IO', message: 'fs.stat timed out after 30 s' });
+    await vi.advanceTimersByTimeAsync(30_000);
+    await timedOut;
+  });
+});
