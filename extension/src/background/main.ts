@@ -1,9 +1,9 @@
-import { hopTimeoutMs, unexpectedFailure, type EditorToExtension, type ExtensionToEditor, type HostToExtension } from '@vmark/shared';
+import { hopTimeoutMs, type EditorToExtension, type ExtensionToEditor, type HostToExtension } from '@vmark/shared';
+import { answerHostCall } from './answerHostCall';
 import { isEditorOrigin } from './editorOrigin';
 import { EditorPorts } from './editorPorts';
 import { HostServices } from './hostServices';
 import { NativePort } from './nativePort';
-import { routeCall } from './router';
 import { assignLabel, forgetWindow, markUsed } from './routingState';
 import { endPings, hostStatus, settlePing, type StatusRequest } from './status';
 import { registerBrowserListeners } from '../browser/listeners';
@@ -25,12 +25,7 @@ setHostResolver(async (hostname) => {
 native.onMessage((message: HostToExtension) => {
   switch (message.type) {
     case 'call':
-      void routeCall(editors, message)
-        .catch((error: unknown) => {
-          console.error(`VMark: routing ${message.tool}.${message.action} failed`, error);
-          return unexpectedFailure(`${message.tool}.${message.action}`, error);
-        })
-        .then((outcome) => native.send({ type: 'result', id: message.id, outcome }));
+      void answerHostCall(editors, message).then((outcome) => native.send({ type: 'result', id: message.id, outcome }));
       return;
     case 'ping':
       native.send({ type: 'pong', id: message.id });
