@@ -1,4 +1,4 @@
-import type { ExtensionToEditor, HostServiceOp, HostServiceResult } from '@vmark/shared';
+import { isWorkerOnlyService, type ExtensionToEditor, type HostServiceOp, type HostServiceResult } from '@vmark/shared';
 import type { NativePort } from './nativePort';
 
 /** A host that does not answer within this time is treated as absent. */
@@ -15,6 +15,10 @@ export class HostServices {
 
   /** Passes an editor's request on; the answer goes back to that editor under its own id. */
   forEditor(port: chrome.runtime.Port, id: string, request: HostServiceOp): void {
+    if (isWorkerOnlyService(request)) {
+      port.postMessage({ type: 'serviceResult', id, ok: false, code: 'FORBIDDEN', message: 'Saved sign-ins are served to the extension only.' } satisfies ExtensionToEditor);
+      return;
+    }
     const hostId = this.send(request, { kind: 'editor', port, id });
     if (hostId === null) port.postMessage({ type: 'serviceResult', id, ok: false, code: 'NO_HOST', message: 'The VMark host is not connected.' } satisfies ExtensionToEditor);
   }
