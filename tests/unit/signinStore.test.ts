@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keychainCheck, type Check } from '../../bridge/src/cli/commands/doctorKeychain';
 import { checkKeychain, osKeychain } from '../../bridge/src/host/signins/keychain';
 import { SigninStore } from '../../bridge/src/host/signins/signinStore';
 import { ServiceError } from '../../bridge/src/host/serviceError';
@@ -26,7 +27,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const CHECK_IN_CHILD = `import('${path.resolve(__dirname, '../../bridge/src/host/signins/keychain.ts')}').then(async (m) => console.log((await m.checkKeychain())?.code ?? 'ok'))`;
+const CHECK_IN_CHILD = `import('${path.resolve(__dirname, '../../bridge/src/cli/commands/doctorKeychain.ts')}').then(async (m) => console.log(JSON.stringify(await m.keychainCheck())))`;
 
 const codeOf = async (work: Promise<unknown>) => {
   const error = await work.then(() => null, (e: unknown) => e);
@@ -69,16 +70,19 @@ describe('SigninStore on a real Secret Service', () => {
     expect(await codeOf(store().load('b'))).toBe('SESSION_NOT_FOUND');
   });
 
-  it('doctor\'s check passes on an unlocked keychain; a locked one is KEYCHAIN_LOCKED, no bus KEYCHAIN_UNAVAILABLE', async () => {
-    expect(await checkKeychain()).toBeNull();
+  it('vmark doctor\'s keychain check passes on an unlocked keychain; a locked one or none fails, saying how to fix it', async () => {
+    expect(await keychainCheck()).toMatchObject({ ok: true });
     // the binding keeps its bus connection for the process: a process of its own without a bus
     const noBus = spawnSync(process.execPath, ['--import', 'tsx', '-e', CHECK_IN_CHILD], {
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/vmark-bus' },
       encoding: 'utf8',
     });
-    expect(noBus.stdout.trim()).toBe('KEYCHAIN_UNAVAILABLE');
+    const missing = JSON.parse(noBus.stdout.trim().split('\n').at(-1)!) as Check;
+    expect(missing).toMatchObject({ ok: false, fix: expect.stringMatching(/Secret Service.*gnome-keyring/) });
+    expect(missing.what).toMatch(/cannot be reached/);
     service.lock();
     expect((await checkKeychain())?.code).toBe('KEYCHAIN_LOCKED');
+    expect(await keychainCheck()).toMatchObject({ ok: false, fix: expect.stringMatching(/^unlock the login keyring/) });
     expect(await codeOf(store().load('a'))).toBe('KEYCHAIN_LOCKED');
   });
 });

@@ -10,13 +10,22 @@ export const KEYCHAIN_SERVICE = 'vmark-signins';
  */
 const ENTRY_OPTIONS = { linux: { store: 'secret-service' as const } };
 
-/** Turns a keyring failure into the refusal the AI gets: locked (the person can unlock it) or unreachable. */
-export function keychainError(error: unknown): ServiceError {
-  const message = error instanceof Error ? error.message : String(error);
-  if (/lock|prompt/i.test(message)) {
-    return new ServiceError('KEYCHAIN_LOCKED', `The OS keychain is locked (${message}); ask the user to unlock it, then retry`);
+/** A keyring failure: `problem` says what is wrong, the message adds what the AI should do. */
+export class KeychainError extends ServiceError {
+  constructor(
+    code: 'KEYCHAIN_LOCKED' | 'KEYCHAIN_UNAVAILABLE',
+    readonly problem: string,
+  ) {
+    super(code, `${problem}; ${code === 'KEYCHAIN_LOCKED' ? 'ask the user to unlock it, then retry' : 'run `vmark doctor` for how to set one up'}`);
   }
-  return new ServiceError('KEYCHAIN_UNAVAILABLE', `The OS keychain cannot be reached (${message}); run \`vmark doctor\` for how to set one up`);
+}
+
+/** Turns a keyring failure into the refusal the AI gets: locked (the person can unlock it) or unreachable. */
+export function keychainError(error: unknown): KeychainError {
+  if (error instanceof KeychainError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/lock|prompt/i.test(message)) return new KeychainError('KEYCHAIN_LOCKED', `The OS keychain is locked (${message})`);
+  return new KeychainError('KEYCHAIN_UNAVAILABLE', `The OS keychain cannot be reached (${message})`);
 }
 
 async function withKeychain<T>(work: () => Promise<T>): Promise<T> {
@@ -41,14 +50,14 @@ export const osKeychain: Keychain = {
 };
 
 /** For `vmark doctor`: writes, reads back and deletes a probe entry. Null when that works, else what is wrong. */
-export async function checkKeychain(keychain: Keychain = osKeychain): Promise<ServiceError | null> {
+export async function checkKeychain(keychain: Keychain = osKeychain): Promise<KeychainError | null> {
   const probe = `doctor-probe-${process.pid}`;
   try {
     await keychain.set(probe, 'ok');
     const back = await keychain.get(probe);
     await keychain.delete(probe);
-    return back === 'ok' ? null : new ServiceError('KEYCHAIN_UNAVAILABLE', 'The OS keychain did not give back what was written to it');
+    return back === 'ok' ? null : new KeychainError('KEYCHAIN_UNAVAILABLE', 'The OS keychain did not give back what was written to it');
   } catch (error) {
-    return error instanceof ServiceError ? error : keychainError(error);
+    return keychainError(error);
   }
 }
