@@ -44,27 +44,42 @@ function recorder(ai: Ai): Recorder {
   };
 }
 
-const test = base.extend<{ keyring: SecretService; stack: Stack; ai: Ai; site: Site }>({
-  keyring: async ({}, use) => {
-    const keyring = await startSecretService();
-    await use(keyring);
-    await keyring.stop();
-  },
-  stack: async ({ keyring }, use) => {
-    const stack = await startStack({ allowLoopback: true, env: keyring.env });
-    await use(stack);
-    await stack.close();
-  },
-  ai: async ({ stack }, use) => {
-    const ai = await connectAi(stack.env);
-    await use(ai);
-    await ai.close();
-  },
-  site: async ({}, use) => {
-    const site = await startSite();
-    await use(site);
-    await site.close();
-  },
+// One keyring, stack, site and AI for the spec's first two tests (different handles; the second locks
+// the keyring at its end); the third needs a browser without a keyring of its own.
+const test = base.extend<{ ai: Ai }, { keyring: SecretService; stack: Stack; site: Site; client: Ai }>({
+  keyring: [
+    async ({}, use) => {
+      const keyring = await startSecretService();
+      await use(keyring);
+      await keyring.stop();
+    },
+    { scope: 'worker' },
+  ],
+  stack: [
+    async ({ keyring }, use) => {
+      const stack = await startStack({ allowLoopback: true, env: keyring.env });
+      await use(stack);
+      await stack.close();
+    },
+    { scope: 'worker' },
+  ],
+  site: [
+    async ({}, use) => {
+      const site = await startSite();
+      await use(site);
+      await site.close();
+    },
+    { scope: 'worker' },
+  ],
+  client: [
+    async ({ stack }, use) => {
+      const ai = await connectAi(stack.env);
+      await use(ai);
+      await ai.close();
+    },
+    { scope: 'worker' },
+  ],
+  ai: async ({ client }, use) => use(client),
 });
 
 const incognitoWindows = async (stack: Stack) =>
@@ -195,6 +210,8 @@ test('BRW-SESS-01 BRW-SESS-02 BRW-SESS-03 BRW-SESS-04 BRW-SESS-05 BRW-SESS-06 BR
   expect(stateFiles.some((f) => f.endsWith('app-login.bin'))).toBe(true);
   expect(stateFiles.some((f) => f.endsWith('host.log'))).toBe(true);
   for (const file of stateFiles.filter((f) => fs.statSync(f).isFile())) expect(fs.readFileSync(file).includes(secret), file).toBe(false);
+  await ai.ok({ action: 'close', tabId: fresh.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
 });
 
 test('BRW-SESS-08 a 5 MB localStorage round-trips through the keychain; a locked keychain is KEYCHAIN_LOCKED', async ({ stack, ai: client, site, keyring }) => {

@@ -48,7 +48,7 @@ export async function startSecretService(): Promise<SecretService> {
   const runtime = path.join(root, 'run');
   fs.mkdirSync(home);
   fs.mkdirSync(runtime, { mode: 0o700 });
-  const bus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1', `--address=unix:path=${path.join(runtime, 'bus')}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const bus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1', `--address=unix:path=${path.join(runtime, 'bus')}`], { stdio: ['ignore', 'pipe', 'ignore'] });
   const address = await firstLine(bus);
   const env = { ...process.env, HOME: home, XDG_RUNTIME_DIR: runtime, DBUS_SESSION_BUS_ADDRESS: address };
   const keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], { env, stdio: ['pipe', 'ignore', 'ignore'] });
