@@ -10,7 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { test as base } from '@playwright/test';
 import { startSecretService, type SecretService } from '../support/secretService';
 import { expect, refusalOf, textOf } from './support/browserFixtures';
-import { answerPrompt, approvalPromptFor, openExtensionPopup } from './support/browserPerson';
+import { answerPrompt, approvalPromptFor, browserTabIdOf, openExtensionPopup, personOpens } from './support/browserPerson';
 import { connectAi, type Ai } from './support/mcpClient';
 import { startSite, type Site } from './support/site';
 import { startStack, type Stack } from './support/stack';
@@ -238,7 +238,7 @@ test('BRW-SESS-08 a 5 MB localStorage round-trips through the keychain; a locked
   expect(locked.message).toMatch(/unlock/);
 });
 
-test('without a reachable keychain (no session bus) session_save is KEYCHAIN_UNAVAILABLE, pointing to vmark doctor', async ({ site }) => {
+test('without a reachable keychain (no session bus) session_save is KEYCHAIN_UNAVAILABLE, pointing to vmark doctor; a person\'s tab and a Shared profile tab are refused before the keychain', async ({ site }) => {
   const stack = await startStack({ allowLoopback: true, env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/vmark-e2e-bus' } });
   const ai = await connectAi(stack.env);
   try {
@@ -246,6 +246,21 @@ test('without a reachable keychain (no session bus) session_save is KEYCHAIN_UNA
     const missing = refusalOf(await ai.call('browser', { action: 'session_save', tabId, handle: 'app' }));
     expect(missing).toMatchObject({ token: 'KEYCHAIN_UNAVAILABLE', data: { handle: 'app' } });
     expect(missing.message).toMatch(/vmark doctor/);
+
+    const personal = await personOpens(stack, site.url('/app?mine=1'));
+    const personTab = await browserTabIdOf(stack, site.url('/app?mine=1'));
+    expect(refusalOf(await ai.call('browser', { action: 'session_save', tabId: personTab, handle: 'app' })).token).toBe('TAB_NOT_AI_OWNED');
+    await personal.close();
+
+    // Shared profile: the tab uses the person's cookies, where a loaded sign-in must never land
+    const popup = await openExtensionPopup(stack);
+    await popup.getByLabel(/Shared profile/).check();
+    await popup.close();
+    const pending = refusalOf(await ai.call('browser', { action: 'open', url: site.url('/app') }));
+    expect(pending.token).toBe('NOT_GRANTED');
+    const shared = refusalOf(await ai.call('browser', { action: 'session_load', tabId: pending.data?.tabId, handle: 'app' }));
+    expect(shared.token).toBe('SESSION_STORE_SHARED');
+    expect(shared.message).toMatch(/Sandbox/);
   } finally {
     await ai.close();
     await stack.close();
