@@ -8,6 +8,7 @@ import { allowedRootsPath } from '../os/dirs';
 import { editorOrigins } from '../launch/editorOrigins';
 import { actionlintVersion, runActionlint } from './actionlintBinary';
 import { ServiceError } from './serviceError';
+import { isSigninOp, runSigninService } from './signins/signinService';
 
 
 export function readAllowedRoots(): string[] {
@@ -73,6 +74,7 @@ export function isAlwaysReadable(real: string): boolean {
 }
 
 export async function runService(op: HostServiceOp): Promise<unknown> {
+  if (isSigninOp(op)) return runSigninService(op);
   try {
     switch (op.op) {
       case 'roots.list':

@@ -1,4 +1,4 @@
-import { CallTracker, hopTimeoutMs, type ExtensionToEditor, type HostServiceOp, type HostServiceResult } from '@vmark/shared';
+import { CallTracker, hopTimeoutMs, isWorkerOnlyService, type ExtensionToEditor, type HostServiceOp, type HostServiceResult } from '@vmark/shared';
 import type { NativePort } from './nativePort';
 
 type Answer = { ok: true; data: unknown } | { ok: false; code: string; message: string };
@@ -16,6 +16,10 @@ export class HostServices {
 
   /** Passes an editor's request on; the answer goes back to that editor under its own id, before the editor's own wait ends. */
   forEditor(port: chrome.runtime.Port, id: string, request: HostServiceOp): void {
+    if (isWorkerOnlyService(request)) {
+      port.postMessage({ type: 'serviceResult', id, ok: false, code: 'FORBIDDEN', message: 'Saved sign-ins are served to the extension only.' } satisfies ExtensionToEditor);
+      return;
+    }
     void this.request(request, hopTimeoutMs('extensionToHostService')).then((answer) => {
       try {
         port.postMessage({ type: 'serviceResult', id, ...answer } satisfies ExtensionToEditor);

@@ -8,6 +8,8 @@ import { assignLabel, forgetWindow, markUsed } from './routingState';
 import { endPings, hostStatus, settlePing, type StatusRequest } from './status';
 import { registerBrowserListeners } from '../browser/listeners';
 import { setHostResolver } from '../browser/navigation/resolvedAddresses';
+import { setSigninHost } from '../browser/signins/hostSignins';
+import { onSigninMessage } from '../browser/signins/signinMessages';
 import { rescueStuckEditors } from './editorRescue';
 import { onConnectionClosed, onHostInfo } from '../browser/sessionLifecycle';
 
@@ -21,6 +23,8 @@ setHostResolver(async (hostname) => {
   const addresses = await services.call({ op: 'net.resolve', hostname }, hopTimeoutMs('workerResolve'));
   return Array.isArray(addresses) ? addresses.filter((a): a is string => typeof a === 'string') : [];
 });
+
+setSigninHost((request, timeoutMs) => services.call(request, timeoutMs));
 
 native.onMessage((message: HostToExtension) => {
   switch (message.type) {
@@ -92,6 +96,8 @@ chrome.runtime.onConnectExternal.addListener((port) => {
 });
 
 chrome.tabs.onRemoved.addListener((tabId) => void forgetWindow(tabId));
+
+chrome.runtime.onMessage.addListener(onSigninMessage);
 
 chrome.runtime.onMessage.addListener((message: StatusRequest, _sender, sendResponse) => {
   if (message?.type !== 'status') return false;

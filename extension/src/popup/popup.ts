@@ -1,6 +1,7 @@
 import type { Status } from '../background/status';
 import { bindBrowserSettings } from './browserSettingsForm';
 import { showSavedProfiles } from './savedProfilesList';
+import { showSavedSignins } from './savedSigninsList';
 
 const statusLine = document.getElementById('status') as HTMLParagraphElement;
 const details = document.getElementById('details') as HTMLUListElement;
@@ -26,3 +27,4 @@ async function refresh(): Promise<void> {
 void refresh();
 void bindBrowserSettings();
 void showSavedProfiles();
+void showSavedSignins();

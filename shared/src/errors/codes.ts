@@ -64,6 +64,9 @@ export const BROWSER_TOKENS = {
   WORKFLOW_INVALID: { form: 'token', remedy: 'Fix the workflow source or inputs at the reported line, giving every declared input and no others.' },
   SESSION_NOT_FOUND: { form: 'token', remedy: 'No session is stored under this handle; save one with browser.session_save first.' },
   ORIGIN_MISMATCH: { form: 'token', remedy: 'A session only loads onto a page of the origin it was saved from; navigate there first.' },
+  KEYCHAIN_LOCKED: { form: 'token', remedy: 'The operating system\'s keychain is locked; ask the user to unlock it (log in to the desktop session or unlock the login keyring), then retry.' },
+  KEYCHAIN_UNAVAILABLE: { form: 'token', remedy: 'No OS keychain is reachable for saved sign-ins; ask the user to run `vmark doctor`, which says how to set one up, then retry.' },
+  SESSION_STORE_SHARED: { form: 'token', remedy: 'Saved sign-ins go only into an AI tab\'s own cookie store; ask the user for the Sandbox posture with VMark allowed in incognito, and use a Sandbox tab.' },
   PROFILE_UNAVAILABLE: { form: 'token', remedy: 'Named profiles need the Sandbox posture and VMark allowed in incognito; ask the user, or open without profile.' },
   PROFILE_IN_USE: { form: 'token', remedy: 'The incognito cookie store is in use (other Sandbox tabs, another profile, or the user\'s incognito window); close your other Sandbox tabs or wait, then retry.' },
 } as const satisfies Record<string, ErrorCodeInfo>;

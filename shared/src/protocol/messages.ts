@@ -90,7 +90,53 @@ export type HostServiceOp =
   /** The local actionlint binary's version, or null when none is installed. */
   | { op: 'actionlint.version' }
   /** Lint `text` (named `path` in findings) with the local actionlint binary. */
-  | { op: 'actionlint.run'; text: string; path: string };
+  | { op: 'actionlint.run'; text: string; path: string }
+  /** Store a sign-in snapshot (JSON of SigninSnapshot) under `handle` in the OS keychain; `replace` allows overwriting one. */
+  | { op: 'signin.save'; handle: string; origin: string; snapshot: string; replace: boolean }
+  /** The snapshot stored under `handle`: {origin, snapshot}; service code SESSION_NOT_FOUND when there is none. */
+  | { op: 'signin.load'; handle: string }
+  /** What is known about `handle` without its values: SigninInfo, or null. */
+  | { op: 'signin.info'; handle: string }
+  /** Every stored sign-in (SigninInfo[]), never a value. */
+  | { op: 'signin.list' }
+  /** Delete `handle` from the keychain and its snapshot file; true when there was one. */
+  | { op: 'signin.forget'; handle: string };
+
+/** A stored sign-in as the extension and the person see it: no cookie or storage value. */
+export interface SigninInfo {
+  handle: string;
+  origin: string;
+  savedAt: number;
+  cookies: number;
+  storageKeys: number;
+}
+
+/** One cookie of a sign-in (chrome.cookies fields that set() takes back). */
+export interface SigninCookie {
+  name: string;
+  value: string;
+  domain: string;
+  hostOnly: boolean;
+  path: string;
+  secure: boolean;
+  httpOnly: boolean;
+  sameSite: 'no_restriction' | 'lax' | 'strict' | 'unspecified';
+  /** Seconds since the epoch; absent for a session cookie. */
+  expirationDate?: number;
+  /** Partitioned (CHIPS) cookies: the top-level site of their partition. */
+  partitionKey?: { topLevelSite?: string; hasCrossSiteAncestor?: boolean };
+}
+
+/** What session_save captures of one origin; travels only between the extension and `vmark host`. */
+export interface SigninSnapshot {
+  cookies: SigninCookie[];
+  localStorage: [string, string][];
+}
+
+/** Host services an editor page may not ask for: only the extension's worker reaches sign-ins. */
+export function isWorkerOnlyService(op: HostServiceOp): boolean {
+  return op.op.startsWith('signin.');
+}
 
 /** One actionlint finding (1-based line and column; `kind` names the rule, e.g. "expression"). */
 export interface ActionlintFinding {

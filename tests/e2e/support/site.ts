@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -10,6 +11,8 @@ export interface Site {
   url(pathname: string): string;
   /** Request paths in arrival order, with the Cookie header each carried. */
   requests: { path: string; cookie: string | undefined }[];
+  /** The secrets /login handed out, in order. */
+  secrets: string[];
   close(): Promise<void>;
 }
 
@@ -23,9 +26,14 @@ function sendFile(res: http.ServerResponse, file: string, status = 200): void {
  * /slow?ms=N&title=T (answers after N ms), /redirect?to=URL (302), /set-cookie?value=V (sets `ai=V`,
  * default 1), /echo-cookie (shows the Cookie header it got in #cookie and what its script sees in
  * document.cookie in #script-cookie). rate-limit.html is served with HTTP 429.
+ * A login for saved sign-ins: /login makes a secret S (`secrets`) and sets the HttpOnly cookie `sid=S` (Path=/), `narrow=S`
+ * (Path=/app) and localStorage `token=S`; /app says whether its request carried `sid` (#cookie-state)
+ * and whether localStorage has `token` (#storage-state), never the values. /fill-storage?chars=N
+ * puts N characters of localStorage values into `big-0`, `big-1`, … (1,000,000 each).
  */
 export async function startSite(): Promise<Site> {
   const requests: Site['requests'] = [];
+  const secrets: string[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     requests.push({ path: url.pathname + url.search, cookie: req.headers.cookie });
@@ -45,6 +53,32 @@ export async function startSite(): Promise<Site> {
         return;
       case '/set-cookie':
         page('Cookie set', '<h1>Cookie set</h1>', { 'set-cookie': `ai=${encodeURIComponent(url.searchParams.get('value') ?? '1')}; Path=/` });
+        return;
+      case '/login': {
+        const secret = `s3cr3t-${crypto.randomUUID()}`;
+        secrets.push(secret);
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          'set-cookie': [`sid=${encodeURIComponent(secret)}; Path=/; HttpOnly`, `narrow=${encodeURIComponent(secret)}; Path=/app`],
+        });
+        res.end(`<!doctype html><html><head><meta charset="utf-8"><title>Signed in</title></head><body><h1>Signed in</h1><script>localStorage.setItem('token', ${JSON.stringify(secret)});</script></body></html>`);
+        return;
+      }
+      case '/app':
+        page(
+          'App',
+          `<h1>App</h1><p id="cookie-state">cookie: ${/(^|;\s*)sid=/.test(req.headers.cookie ?? '') ? 'signed in' : 'signed out'}</p><p id="storage-state"></p>` +
+            `<script>document.getElementById('storage-state').textContent = 'storage: ' + (localStorage.getItem('token') ? 'signed in' : 'signed out');</script>`,
+        );
+        return;
+      case '/fill-storage':
+        page(
+          'Filled',
+          '<h1 id="filled">filling</h1>' +
+            `<script>let left = ${Number(url.searchParams.get('chars') ?? '0')}, i = 0; const chunk = (n) => { let s = ''; while (s.length < n) s += Math.random().toString(36).slice(2); return s.slice(0, n); };` +
+            `while (left > 0) { const n = Math.min(left, 1000000); localStorage.setItem('big-' + i, chunk(n)); i++; left -= n; } document.getElementById('filled').textContent = 'filled';</script>`,
+        );
         return;
       case '/echo-cookie':
         page(
@@ -67,6 +101,7 @@ export async function startSite(): Promise<Site> {
     origin,
     url: (pathname) => `${origin}${pathname.startsWith('/') ? '' : '/'}${pathname}`,
     requests,
+    secrets,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

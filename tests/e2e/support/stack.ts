@@ -52,6 +52,8 @@ export interface StackOptions {
   incognitoAllowed?: boolean;
   /** Extra Chromium flags, e.g. --host-resolver-rules. */
   browserArgs?: string[];
+  /** More environment for the browser, its host and `vmark mcp` (e.g. the session bus of a test keyring). */
+  env?: Record<string, string>;
   /** The local actionlint binary the host offers; by default none, whatever this machine has installed. */
   actionlintBinary?: string;
 }
@@ -92,7 +94,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     fs.writeFileSync(path.join(workspace, name), content);
   }
   const realWorkspace = fs.realpathSync(workspace);
-  const env = { VMARK_RUNTIME_DIR: path.join(root, 'run'), VMARK_STATE_DIR: path.join(root, 'state'), VMARK_ACTIONLINT: options.actionlintBinary ?? 'off' };
+  const env = { ...options.env, VMARK_RUNTIME_DIR: path.join(root, 'run'), VMARK_STATE_DIR: path.join(root, 'state'), VMARK_ACTIONLINT: options.actionlintBinary ?? 'off' };
   fs.mkdirSync(env.VMARK_STATE_DIR, { recursive: true });
   fs.writeFileSync(path.join(env.VMARK_STATE_DIR, 'native-roots.json'), JSON.stringify([realWorkspace]));
   if (options.allowLoopback) {

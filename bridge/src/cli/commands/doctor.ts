@@ -6,12 +6,7 @@ import { readRuntimeFile } from '../../host/runtimeFile';
 import { stateDir } from '../../os/dirs';
 import { ALLOWED_ORIGIN, BROWSER_NAMES, userManifestDir, type HostManifest } from '../../os/hostManifest';
 import { EXTENSION_DIR, WEB_DIR, findBrowser } from '../../os/locations';
-
-interface Check {
-  ok: boolean;
-  what: string;
-  fix?: string;
-}
+import { keychainCheck, type Check } from './doctorKeychain';
 
 function checkManifest(dir: string, label: string): Check {
   const file = path.join(dir, `${NATIVE_HOST_NAME}.json`);
@@ -69,6 +64,7 @@ export async function doctorCommand(): Promise<boolean> {
   if (manifests.some((m) => m.ok)) checks.push(...manifests.filter((m) => m.ok));
   else checks.push(...manifests);
   checks.push(await checkSocket());
+  checks.push(await keychainCheck());
   for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'FAIL'} ${c.what}${c.ok || !c.fix ? '' : `\n     fix: ${c.fix}`}`);
   return checks.every((c) => c.ok);
 }

@@ -1,7 +1,8 @@
 import { openWindow } from '../tabs/openWindow';
 import { toBrowserTabId } from '../tabs/tabIds';
-import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type Prompt, type PromptKind, type SessionRecord } from '../state/browserState';
+import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type Prompt, type PromptKind, type SessionRecord, type SigninRequest } from '../state/browserState';
 import { redactUrl } from '../navigation/pageFacts';
+import { grantSessionOnce } from './sessionApproval';
 
 /**
  * Approval prompts for the person: an extension page (approval.html) in a small popup window, so
@@ -17,6 +18,7 @@ export interface PromptView {
   url: string;
   origin: string;
   pageTitle: string;
+  signin?: SigninRequest;
 }
 
 export type PromptMessage =
@@ -32,13 +34,16 @@ interface ApprovalRequest {
   url: string;
   origin: string;
   pageTitle: string;
+  signin?: SigninRequest;
 }
+
+const sameSignin = (a: SigninRequest | undefined, b: SigninRequest | undefined) => a?.verb === b?.verb && a?.handle === b?.handle && a?.replaces === b?.replaces;
 
 /** Opens (or brings forward) the prompt for this request; one prompt per session, tab, kind and origin. */
 export async function requestApproval(request: ApprovalRequest): Promise<void> {
   const state = await loadBrowserState();
   const same = Object.values(state.prompts).find(
-    (p) => p.kind === request.kind && p.sessionKey === request.session.key && p.chromeTabId === request.chromeTabId && p.origin === request.origin,
+    (p) => p.kind === request.kind && p.sessionKey === request.session.key && p.chromeTabId === request.chromeTabId && p.origin === request.origin && sameSignin(p.signin, request.signin),
   );
   if (same && (await openWindow(same.popupWindowId)) !== null) {
     await chrome.windows.update(same.popupWindowId as number, { focused: true }).catch(() => undefined);
@@ -57,6 +62,7 @@ export async function requestApproval(request: ApprovalRequest): Promise<void> {
       origin: request.origin,
       pageTitle: request.pageTitle,
       popupWindowId: null,
+      ...(request.signin ? { signin: request.signin } : {}),
     };
     return promptId;
   });
@@ -70,8 +76,8 @@ export async function requestApproval(request: ApprovalRequest): Promise<void> {
 export async function promptView(id: string): Promise<PromptView | null> {
   const prompt = (await loadBrowserState()).prompts[id];
   if (!prompt) return null;
-  const { kind, clientName, url, origin, pageTitle } = prompt;
-  return { kind, clientName, tabId: toBrowserTabId(prompt.chromeTabId), url, origin, pageTitle };
+  const { kind, clientName, url, origin, pageTitle, signin } = prompt;
+  return { kind, clientName, tabId: toBrowserTabId(prompt.chromeTabId), url, origin, pageTitle, ...(signin ? { signin } : {}) };
 }
 
 async function currentUrl(chromeTabId: number): Promise<string | null> {
@@ -87,6 +93,10 @@ function grant(prompt: Prompt, decision: Decision, tabUrl: string | null): (stat
   return (state) => {
     delete state.prompts[prompt.id];
     if (decision === 'deny' || !state.sessions[prompt.sessionKey]) return;
+    if (prompt.kind === 'session') {
+      if (decision === 'once') grantSessionOnce(state, prompt);
+      return;
+    }
     if (prompt.kind === 'profile') {
       // spent by the retried open; never a lasting grant
       if (decision === 'once') state.profileOnce.push({ sessionKey: prompt.sessionKey, profile: prompt.origin });

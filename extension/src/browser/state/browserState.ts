@@ -74,7 +74,22 @@ export interface Attachment {
   url: string;
 }
 
-export type PromptKind = 'attach' | 'navigate' | 'profile';
+export type PromptKind = 'attach' | 'navigate' | 'profile' | 'session';
+
+/** What a `session` prompt asks about: one verb on one handle (approvals/sessionApproval.ts). */
+export interface SigninRequest {
+  verb: 'save' | 'load';
+  handle: string;
+  /** A save over a sign-in already kept under this handle. */
+  replaces: boolean;
+}
+
+/** A one-time approval of one session_save/session_load, spent by the retried call (never a lasting grant). */
+export interface SessionOnce extends SigninRequest {
+  sessionKey: string;
+  chromeTabId: number;
+  origin: string;
+}
 
 export interface Prompt {
   id: string;
@@ -88,6 +103,8 @@ export interface Prompt {
   origin: string;
   pageTitle: string;
   popupWindowId: number | null;
+  /** session prompts only: the verb and handle the person decides on. */
+  signin?: SigninRequest;
 }
 
 /** A one-time approval to open a named profile, spent by the retried open. */
@@ -120,6 +137,7 @@ export interface BrowserState {
   prompts: Record<string, Prompt>;
   navigateOnce: NavigateOnce[];
   profileOnce: ProfileOnce[];
+  sessionOnce: SessionOnce[];
   profileWindow: ProfileWindow | null;
   /** The window that holds Sandbox AI tabs. */
   sandboxWindowId: number | null;
@@ -139,7 +157,7 @@ const KEY = 'browser';
 
 /** A browser with no sessions, tabs or approvals (also the tests' starting point). */
 export function emptyBrowserState(): BrowserState {
-  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], profileOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
+  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], profileOnce: [], sessionOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
 }
 
 export async function loadBrowserState(): Promise<BrowserState> {

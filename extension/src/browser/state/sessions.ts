@@ -28,6 +28,7 @@ function rekey(state: BrowserState, from: string, to: string): void {
   for (const prompt of Object.values(state.prompts)) if (prompt.sessionKey === from) prompt.sessionKey = to;
   for (const once of state.navigateOnce) if (once.sessionKey === from) once.sessionKey = to;
   for (const once of state.profileOnce) if (once.sessionKey === from) once.sessionKey = to;
+  for (const once of state.sessionOnce) if (once.sessionKey === from) once.sessionKey = to;
 }
 
 /**
@@ -92,6 +93,7 @@ export function removeSession(sessionKey: string): Promise<{ tabIds: number[]; p
     }
     state.navigateOnce = state.navigateOnce.filter((o) => o.sessionKey !== sessionKey);
     state.profileOnce = state.profileOnce.filter((o) => o.sessionKey !== sessionKey);
+    state.sessionOnce = state.sessionOnce.filter((o) => o.sessionKey !== sessionKey);
     return { tabIds, promptWindows };
   });
 }

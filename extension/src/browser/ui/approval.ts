@@ -13,18 +13,28 @@ const CHOICES: Record<PromptView['kind'], [Decision, string][]> = {
   attach: [['once', 'Allow once'], ['until-navigation', 'Allow until next navigation'], ['deny', 'Deny']],
   navigate: [['once', 'Allow once'], ['site', 'Allow on this site'], ['deny', 'Deny']],
   profile: [['once', 'Allow this time'], ['deny', 'Deny']],
+  session: [['once', 'Allow this time'], ['deny', 'Deny']],
 };
+
+function sessionQuestion(view: PromptView): string {
+  const handle = view.signin?.handle ?? '';
+  if (view.signin?.verb === 'load') return `${view.clientName} wants to sign in to this site with the saved sign-in "${handle}"`;
+  if (view.signin?.replaces) return `${view.clientName} wants to replace the saved sign-in "${handle}" with this site's sign-in`;
+  return `${view.clientName} wants to save this site's sign-in as "${handle}"`;
+}
 
 const QUESTIONS: Record<PromptView['kind'], (view: PromptView) => string> = {
   attach: (view) => `${view.clientName} wants to read one of your tabs`,
   navigate: (view) => `${view.clientName} wants to open a new site with your cookies`,
   profile: (view) => `${view.clientName} wants to open a tab with the saved sign-ins "${view.origin}"`,
+  session: sessionQuestion,
 };
 
 const EXPLANATIONS: Record<PromptView['kind'], string> = {
   attach: '"Allow once" covers a single read. "Until next navigation" lasts until this tab loads another page.',
   navigate: 'Shared profile posture: the AI tab uses your logins. "Allow on this site" lasts for this AI session.',
   profile: 'VMark keeps these cookies for the AI tabs of this profile; the AI never sees them. Every opening asks again.',
+  session: 'The cookies and local storage of this site stay in your keychain and this AI tab; the AI never sees them. Every save and load asks again.',
 };
 
 function send(message: PromptMessage): Promise<unknown> {

@@ -1,0 +1,42 @@
+import type { HostServiceOp, SigninInfo } from '@vmark/shared';
+
+/** The host's `signin.*` services, wired by background/main.ts (the worker's HostServices). */
+type HostCall = (request: HostServiceOp, timeoutMs?: number) => Promise<unknown>;
+
+let call: HostCall | null = null;
+
+export function setSigninHost(host: HostCall): void {
+  call = host;
+}
+
+/** A 5 MB snapshot crosses native messaging in chunks and through the keychain: more than the usual 5 s. */
+const SIGNIN_TIMEOUT_MS = 60_000;
+
+/** A refusal of the host's service: `code` is a service code (SESSION_NOT_FOUND, KEYCHAIN_LOCKED, …). */
+export class SigninHostError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function ask(request: HostServiceOp): Promise<unknown> {
+  if (!call) throw new SigninHostError('NO_HOST', 'The VMark host is not connected.');
+  try {
+    return await call(request, SIGNIN_TIMEOUT_MS);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const coded = /^([A-Z_]+): ([\s\S]*)$/.exec(message);
+    throw coded ? new SigninHostError(coded[1]!, coded[2]!) : new SigninHostError('NO_HOST', message);
+  }
+}
+
+export const hostSignins = {
+  info: async (handle: string) => (await ask({ op: 'signin.info', handle })) as SigninInfo | null,
+  save: async (handle: string, origin: string, snapshot: string, replace: boolean) => (await ask({ op: 'signin.save', handle, origin, snapshot, replace })) as SigninInfo,
+  load: async (handle: string) => (await ask({ op: 'signin.load', handle })) as { origin: string; snapshot: string },
+  list: async () => (await ask({ op: 'signin.list' })) as SigninInfo[],
+  forget: async (handle: string) => (await ask({ op: 'signin.forget', handle })) as boolean,
+};
