@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FsEntry } from '@vmark/shared';
 import type { WorkspaceInstance } from '../state/types';
-import { dirname, joinPath } from '../lib/paths';
+import { dirname, joinPath } from '@vmark/shared/lib/paths/index';
 import { openFileForPerson, renameForPerson } from './fileActions';
 import { useModel, useServices } from './services';
 

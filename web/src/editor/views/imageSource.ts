@@ -1,4 +1,4 @@
-import { dirname, isWithin, joinPath } from '../../lib/paths';
+import { dirname, isWithin, joinPath } from '@vmark/shared/lib/paths/index';
 
 /** `https:`, `data:`, `blob:` … or `//host/…`: the browser loads these as they are. */
 const URL_WITH_SCHEME = /^([a-z][a-z\d+.-]*:|\/\/)/i;
