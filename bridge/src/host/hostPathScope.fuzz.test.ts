@@ -172,7 +172,7 @@ describe('the one path rule on the host WSP-01 WSP-02 WSP-03: adversarial paths 
   it('the oracle catches what a prefix-only rule lets through (so the fuzz can fail)', () => {
     const prefixOnly = (p: string): ServedPath | null =>
       roots.some((root) => p === root || p.startsWith(root)) ? { path: path.resolve(p.replace(/\0/g, '')), realPath: path.resolve(p.replace(/\0/g, '')) } : null;
-    expect(run(adversarialPaths(), prefixOnly).escaped.length).toBeGreaterThan(100);
+    expect(run(adversarialPaths().slice(0, 2_000), prefixOnly).escaped.length).toBeGreaterThan(20);
   });
 
   it.each([
