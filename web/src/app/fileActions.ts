@@ -1,6 +1,5 @@
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import type { WindowStore } from '../state/store';
-import { normalizeMcpPath } from '@vmark/shared/lib/paths/index';
 import { addSnapshot } from '../journal/history';
 import { moveDocumentRecords } from '../journal/moveDocumentRecords';
 import { announceMove, onFileMoved } from '../documents/fileEvents';
@@ -8,7 +7,7 @@ import { saveTabTo, type SaveTarget } from '../documents/saveTab';
 import { activateTab, createTab, isVMarkData, kindOf } from '../state/windowActions';
 import type { CommentStore } from '../comments/commentStore';
 import { moveStoredComments } from '../comments/moveComments';
-import { dirname, isWithin, joinPath, titleOf } from '../lib/paths';
+import { dirname, isWithin, joinPath, normalizeMcpPath, titleOf } from '@vmark/shared/lib/paths/index';
 
 /** What the person's clicks do with files; MCP handlers have their own, stricter paths. */
 export async function openFileForPerson(store: WindowStore, fs: WorkspaceFS, workspaceInstanceId: string, path: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { parseCommentFile, serializeCommentFile, type CommentFile } from '@vmark/shared/lib/comments/index';
 import { FsError, type WorkspaceFS } from '../fs/WorkspaceFS';
 import { openVMarkDb } from '../journal/db';
-import { dirname, isWithin, joinPath } from '../lib/paths';
+import { dirname, isWithin, joinPath } from '@vmark/shared/lib/paths/index';
 
 /** Where one document's comments are kept: a file beside the workspace, or IndexedDB. */
 export interface CommentStorage {

@@ -3,7 +3,7 @@ import { emptyCommentFile, isLive, isOpen, type CommentFile } from '@vmark/share
 import { CommentIo, withDocLock } from './commentIo';
 import { UnreadableComments, type CommentStorage } from './commentStorage';
 import { DocComments, type CommentChange, type DocSnapshot } from './docComments';
-import { isWithin } from '../lib/paths';
+import { isWithin } from '@vmark/shared/lib/paths/index';
 
 /** How long after a failed store the person's comment changes are tried again. */
 export const COMMENT_RETRY_MS = 1_000;

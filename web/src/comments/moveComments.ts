@@ -1,7 +1,7 @@
 import { parseCommentFile, serializeCommentFile, type CommentFile } from '@vmark/shared/lib/comments/index';
 import { FsError, type WorkspaceFS } from '../fs/WorkspaceFS';
 import { openVMarkDb } from '../journal/db';
-import { dirname, isWithin } from '../lib/paths';
+import { dirname, isWithin } from '@vmark/shared/lib/paths/index';
 import { storageFor, UnreadableComments, workspaceCommentsPath } from './commentStorage';
 
 /** Both files' threads, each once; the result counts as one more change than either. */

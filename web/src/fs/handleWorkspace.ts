@@ -1,5 +1,5 @@
 import type { FsEntry, FsStat } from '@vmark/shared';
-import { basename, dirname, relativeSegments } from '../lib/paths';
+import { basename, dirname, relativeSegments } from '@vmark/shared/lib/paths/index';
 import { observeDirectory } from './observeDirectory';
 import { FsError, type WorkspaceFS } from './WorkspaceFS';
 

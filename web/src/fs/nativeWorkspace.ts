@@ -1,5 +1,5 @@
 import type { FsEntry, FsStat, HostServiceOp } from '@vmark/shared';
-import { basename } from '../lib/paths';
+import { basename } from '@vmark/shared/lib/paths/index';
 import { mimeTypeOf } from '../lib/mimeTypes';
 import { FsError, type WorkspaceFS } from './WorkspaceFS';
 

@@ -1,4 +1,4 @@
-import { joinPath } from '../lib/paths';
+import { joinPath } from '@vmark/shared/lib/paths/index';
 
 /** The parts of FileSystemObserver (Chromium 129+) used here; TypeScript's DOM types do not have it yet. */
 interface ChangeRecord {

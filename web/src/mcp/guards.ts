@@ -1,7 +1,6 @@
 import { DomainErrorException, invalidPath, invalidTab } from '@vmark/shared';
-import { normalizeMcpPath } from '@vmark/shared/lib/paths/index';
+import { checkScope, dirname, isWithin, normalizeMcpPath, type ScopeRejection } from '@vmark/shared/lib/paths/index';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
-import { dirname, isWithin } from '../lib/paths';
 import type { Tab } from '../state/types';
 import type { ActionContext } from './defineAction';
 
@@ -20,37 +19,43 @@ export function resolveTab(ctx: ActionContext, tabId: string | undefined): Tab {
   return tab;
 }
 
-/** Normalisation of an absolute MCP path by the one shared rule (.., encoded forms, Unicode); anything odd is refused. */
-export function normalizePath(path: string): string {
-  const normalized = normalizeMcpPath(path);
-  if (!normalized.ok) throw new DomainErrorException(invalidPath(path, `${path} is not an acceptable absolute path (${normalized.reason}).`));
-  return normalized.path;
-}
-
 export interface ScopedPath {
   path: string;
   fs: WorkspaceFS;
   workspaceInstanceId: string | null;
 }
 
+/** The refusal of an out-of-scope path, in the words the seed's INVALID_PATH answers have always used. */
+function scopeRefusal(path: string, reason: ScopeRejection): DomainErrorException {
+  if (reason === 'no-scope') return new DomainErrorException(invalidPath(path, 'No workspace and no document is open, so no file operation is allowed.'));
+  if (reason === 'outside-scope') {
+    return new DomainErrorException(invalidPath(path, `${path} is outside the open workspace and the folders of the open documents.`));
+  }
+  return new DomainErrorException(invalidPath(path, `${path} is not an acceptable absolute path (${reason}).`));
+}
+
 /**
  * Path scope (seed: workspace): the root of an open workspace or the folder of an open document,
- * nothing else. With neither, every file operation is refused.
+ * nothing else; decided by the one path rule (`checkScope`). With neither, every file operation is refused.
  */
 export function scopePath(ctx: ActionContext, rawPath: string): ScopedPath {
-  const path = normalizePath(rawPath);
   const model = ctx.store.getSnapshot();
+  const documentTabs = model.tabs.filter((tab): tab is Tab & { filePath: string } => tab.filePath !== null && tab.filePath !== undefined);
+  const checked = checkScope(rawPath, {
+    workspaceRoots: model.workspaces.map((w) => w.fs.root),
+    documentFolders: documentTabs.map((tab) => dirname(tab.filePath)),
+  });
+  if (!checked.ok) {
+    const shown = normalizeMcpPath(rawPath);
+    throw scopeRefusal(shown.ok ? shown.path : rawPath, checked.reason);
+  }
+  const path = checked.path;
   const workspace = model.workspaces.find((w) => isWithin(w.fs.root, path));
   if (workspace) return { path, fs: workspace.fs, workspaceInstanceId: workspace.id };
-  for (const tab of model.tabs) {
-    if (!tab.filePath || dirname(tab.filePath) !== dirname(path)) continue;
+  for (const tab of documentTabs) {
+    if (!isWithin(dirname(tab.filePath), path)) continue;
     const owner = model.workspaces.find((w) => w.id === tab.workspaceInstanceId);
     if (owner) return { path, fs: owner.fs, workspaceInstanceId: owner.id };
   }
-  if (model.workspaces.length === 0 && !model.tabs.some((t) => t.filePath)) {
-    throw new DomainErrorException(invalidPath(path, 'No workspace and no document is open, so no file operation is allowed.'));
-  }
-  throw new DomainErrorException(
-    invalidPath(path, `${path} is outside the open workspace and the folders of the open documents.`),
-  );
+  throw scopeRefusal(path, 'outside-scope');
 }

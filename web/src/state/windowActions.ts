@@ -2,7 +2,7 @@ import type { DocumentKind } from '@vmark/shared';
 import { isWorkflowFile } from '@vmark/shared/lib/workflow/index';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { newRevision, newTabId, newWorkspaceInstanceId } from '../lib/randomId';
-import { isWithin, titleOf } from '../lib/paths';
+import { isWithin, titleOf } from '@vmark/shared/lib/paths/index';
 import type { WindowStore } from './store';
 import type { Tab, WindowModel, WorkspaceInstance } from './types';
 

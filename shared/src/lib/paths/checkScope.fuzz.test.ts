@@ -25,11 +25,11 @@ interface FuzzScope {
 }
 
 const POSIX: FuzzScope = {
-  scope: { workspaceRoot: '/home/zo\u00eb/ws', documentFolders: ['/srv/docs/a'] },
+  scope: { workspaceRoots: ['/home/zo\u00eb/ws'], documentFolders: ['/srv/docs/a'] },
   roots: [{ segments: ['home', 'zo\u00eb', 'ws'] }, { segments: ['srv', 'docs', 'a'] }],
 };
 const WINDOWS: FuzzScope = {
-  scope: { workspaceRoot: 'C:\\Users\\Me\\Proj', documentFolders: [], caseInsensitive: true },
+  scope: { workspaceRoots: ['C:\\Users\\Me\\Proj'], documentFolders: [], caseInsensitive: true },
   roots: [{ segments: ['c:', 'users', 'me', 'proj'] }],
 };
 
@@ -127,7 +127,7 @@ describe('workspace path scope WSP-02 fuzz: no generated path outside the scope 
   it('refuses every generated path when there is no scope (WSP-03)', () => {
     const random = prng(4);
     for (let i = 0; i < 2000; i++) {
-      expect(checkScope(generatePath(random), { workspaceRoot: null, documentFolders: [] }).ok).toBe(false);
+      expect(checkScope(generatePath(random), { workspaceRoots: [], documentFolders: [] }).ok).toBe(false);
     }
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkScope, type PathScope, type RealpathResolver } from './checkScope';
 
-const scope: PathScope = { workspaceRoot: '/home/me/ws', documentFolders: ['/srv/docs/a'] };
+const scope: PathScope = { workspaceRoots: ['/home/me/ws'], documentFolders: ['/srv/docs/a'] };
 
 /** A fake host file system: `links` maps a symlink to its target, `entries` lists what exists. */
 function fakeRealpath(links: Record<string, string>, entries: string[]): RealpathResolver {
@@ -53,18 +53,18 @@ describe('workspace path scope WSP-01…03 checkScope', () => {
   });
 
   it('WSP-03 refuses everything when there is no workspace and no open document', () => {
-    const empty: PathScope = { workspaceRoot: null, documentFolders: [] };
+    const empty: PathScope = { workspaceRoots: [], documentFolders: [] };
     expect(checkScope('/home/me/ws/a.md', empty)).toEqual({ ok: false, reason: 'no-scope' });
     expect(checkScope('/', empty)).toEqual({ ok: false, reason: 'no-scope' });
   });
 
   it('WSP-03 ignores invalid scope entries instead of widening the scope', () => {
-    const broken: PathScope = { workspaceRoot: 'relative/root', documentFolders: ['', '/a/%2e%2e'] };
+    const broken: PathScope = { workspaceRoots: ['relative/root'], documentFolders: ['', '/a/%2e%2e'] };
     expect(checkScope('/a/b.md', broken)).toEqual({ ok: false, reason: 'no-scope' });
   });
 
   it('WSP-01 works with only document folders', () => {
-    const docsOnly: PathScope = { workspaceRoot: null, documentFolders: ['/srv/docs/a', '/tmp/t'] };
+    const docsOnly: PathScope = { workspaceRoots: [], documentFolders: ['/srv/docs/a', '/tmp/t'] };
     expect(checkScope('/tmp/t/x.md', docsOnly)).toEqual({ ok: true, path: '/tmp/t/x.md' });
     expect(checkScope('/tmp/u/x.md', docsOnly)).toEqual({ ok: false, reason: 'outside-scope' });
   });
@@ -76,15 +76,21 @@ describe('workspace path scope WSP-01…03 checkScope', () => {
   });
 
   it('normalises Windows drive paths in both the scope and the request', () => {
-    const windows: PathScope = { workspaceRoot: 'C:\\Users\\Me\\Proj', documentFolders: [], caseInsensitive: true };
+    const windows: PathScope = { workspaceRoots: ['C:\\Users\\Me\\Proj'], documentFolders: [], caseInsensitive: true };
     expect(checkScope('c:\\users\\me\\proj\\a.md', windows)).toEqual({ ok: true, path: 'C:/users/me/proj/a.md' });
     expect(checkScope('C:\\Users\\Me\\Proj\\..\\Other\\a.md', windows)).toEqual({ ok: false, reason: 'outside-scope' });
     expect(checkScope('D:\\Users\\Me\\Proj\\a.md', windows)).toEqual({ ok: false, reason: 'outside-scope' });
   });
 
   it('accepts NFD input for an NFC root (and returns NFC)', () => {
-    const unicode: PathScope = { workspaceRoot: '/Users/zo\u00eb/ws', documentFolders: [] };
+    const unicode: PathScope = { workspaceRoots: ['/Users/zo\u00eb/ws'], documentFolders: [] };
     expect(checkScope('/Users/zoe\u0308/ws/caf\u0065\u0301.md', unicode)).toEqual({ ok: true, path: '/Users/zo\u00eb/ws/caf\u00e9.md' });
+  });
+
+  it('keeps NFC and NFD apart when the file system does (a sibling spelled the other way is outside)', () => {
+    const exact: PathScope = { workspaceRoots: ['/Users/zoe\u0308/ws'], documentFolders: [], distinctUnicodeForms: true };
+    expect(checkScope('/Users/zoe\u0308/ws/cafe\u0301.md', exact)).toEqual({ ok: true, path: '/Users/zoe\u0308/ws/cafe\u0301.md' });
+    expect(checkScope('/Users/zo\u00eb/ws/a.md', exact)).toEqual({ ok: false, reason: 'outside-scope' });
   });
 
   describe('with a realpath resolver (symlinks)', () => {
@@ -130,7 +136,7 @@ describe('workspace path scope WSP-01…03 checkScope', () => {
     });
 
     it('resolves the roots too, so a symlinked workspace root still works', () => {
-      const linked: PathScope = { workspaceRoot: '/home/me/link-ws', documentFolders: [] };
+      const linked: PathScope = { workspaceRoots: ['/home/me/link-ws'], documentFolders: [] };
       expect(checkScope('/home/me/link-ws/sub/x.md', linked, realpath)).toMatchObject({ ok: true, resolvedPath: '/home/me/ws/sub/x.md' });
       expect(checkScope('/home/me/link-ws/out/passwd', linked, realpath)).toEqual({ ok: false, reason: 'resolved-outside-scope' });
     });

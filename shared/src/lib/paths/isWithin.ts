@@ -1,6 +1,6 @@
-import { normalizeMcpPath } from './normalizeMcpPath';
+import { normalizeMcpPath, type NormalizeOptions } from './normalizeMcpPath';
 
-export interface WithinOptions {
+export interface WithinOptions extends NormalizeOptions {
   /** The host file system ignores case (macOS default, Windows). */
   caseInsensitive?: boolean;
 }
@@ -10,8 +10,8 @@ export interface WithinOptions {
  * `/a/b`). Both sides go through `normalizeMcpPath`; an invalid side is never within anything.
  */
 export function isWithin(root: string, path: string, opts: WithinOptions = {}): boolean {
-  const normalizedRoot = normalizeMcpPath(root);
-  const normalizedPath = normalizeMcpPath(path);
+  const normalizedRoot = normalizeMcpPath(root, opts);
+  const normalizedPath = normalizeMcpPath(path, opts);
   if (!normalizedRoot.ok || !normalizedPath.ok) return false;
   // toLowerCase, not toLocaleLowerCase: the answer must not depend on the host's locale.
   const fold = (value: string): string => (opts.caseInsensitive ? value.toLowerCase() : value);

@@ -89,6 +89,10 @@ describe('workspace path scope WSP-02 normalizeMcpPath', () => {
     }
   });
 
+  it('keeps names as given when the file system tells Unicode forms apart', () => {
+    expect(normalizeMcpPath('/a/zoe\u0308/./b', { distinctUnicodeForms: true })).toEqual({ ok: true, path: '/a/zoe\u0308/b' });
+  });
+
   it('keeps Windows-only rules away from POSIX paths', () => {
     expect(normalizeMcpPath('/a/CON/b.')).toEqual({ ok: true, path: '/a/CON/b.' });
   });

@@ -19,6 +19,14 @@ export type McpPathRejection =
 
 export type NormalizedMcpPath = { ok: true; path: string } | { ok: false; reason: McpPathRejection };
 
+export interface NormalizeOptions {
+  /**
+   * The file system tells NFC and NFD spellings of a name apart (Linux, Windows): names are kept
+   * as given instead of composed, so that a comparison never calls two different entries one.
+   */
+  distinctUnicodeForms?: boolean;
+}
+
 export const MAX_MCP_PATH_LENGTH = 4096;
 
 const WINDOWS_DRIVE = /^([A-Za-z]):[\\/]/;
@@ -50,10 +58,11 @@ function isValidWindowsSegment(segment: string): boolean {
 /**
  * Normalises an absolute MCP path: POSIX (`/a/b`) or a Windows drive path (`C:\a\b` → `C:/a/b`).
  * Refuses relative, empty, control characters, encoded traversal and lookalike separators;
- * resolves `.` and `..` lexically (refusing an escape above the root); NFC per segment; collapses
- * duplicate slashes and strips a trailing slash (the roots stay `/` and `C:/`).
+ * resolves `.` and `..` lexically (refusing an escape above the root); NFC per segment (unless the
+ * file system tells the forms apart); collapses duplicate slashes and strips a trailing slash (the
+ * roots stay `/` and `C:/`).
  */
-export function normalizeMcpPath(raw: string): NormalizedMcpPath {
+export function normalizeMcpPath(raw: string, options: NormalizeOptions = {}): NormalizedMcpPath {
   if (typeof raw !== 'string' || raw.length === 0) return refuse('empty');
   if (raw.length > MAX_MCP_PATH_LENGTH) return refuse('too-long');
   if (LONE_SURROGATE.test(raw)) return refuse('lone-surrogate');
@@ -86,7 +95,7 @@ export function normalizeMcpPath(raw: string): NormalizedMcpPath {
     // `...`, `.. `, ` ..`: ordinary names on POSIX, but `.` or `..` to Win32, which trims them.
     if (/^[. ]+$/.test(segment)) return refuse('dot-segment');
     if (isLookalikeSegment(segment)) return refuse('lookalike-separator');
-    const composed = segment.normalize('NFC');
+    const composed = options.distinctUnicodeForms ? segment : segment.normalize('NFC');
     if (drive && !isValidWindowsSegment(composed)) return refuse('invalid-windows-name');
     segments.push(composed);
   }

@@ -1,4 +1,4 @@
-import { dirname, isWithin, joinPath } from '../../lib/paths';
+import { dirname, isWithin, joinPath, normalizeMcpPath } from '@vmark/shared/lib/paths/index';
 
 /** `https:`, `data:`, `blob:` … or `//host/…`: the browser loads these as they are. */
 const URL_WITH_SCHEME = /^([a-z][a-z\d+.-]*:|\/\/)/i;
@@ -23,19 +23,7 @@ export function workspaceImagePath(src: string, documentPath: string | null, roo
   if (relative === '') return null;
   const base = relative.startsWith('/') ? (isWithin(root, relative) ? '' : root) : documentPath ? dirname(documentPath) : null;
   if (base === null) return null;
-  const resolved = normalize(base === '' ? relative : joinPath(base, relative));
-  return resolved && isWithin(root, resolved) ? resolved : null;
-}
-
-/** Resolves `.` and `..` in an absolute path; null when `..` climbs above `/`. */
-function normalize(path: string): string | null {
-  const segments: string[] = [];
-  for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (segments.length === 0) return null;
-      segments.pop();
-    } else segments.push(segment);
-  }
-  return `/${segments.join('/')}`;
+  // names spelled as written: they are looked up in the folder as they are
+  const resolved = normalizeMcpPath(base === '' ? relative : joinPath(base, relative), { distinctUnicodeForms: true });
+  return resolved.ok && isWithin(root, resolved.path) ? resolved.path : null;
 }

@@ -2,7 +2,7 @@ import { DomainErrorException, approvalRequired, busy, invalidPath, ok, workspac
 import { FsError } from '../../../fs/WorkspaceFS';
 import { HandleWorkspace } from '../../../fs/handleWorkspace';
 import { NativeWorkspace } from '../../../fs/nativeWorkspace';
-import { basename } from '../../../lib/paths';
+import { basename } from '@vmark/shared/lib/paths/index';
 import { addWorkspace } from '../../../state/windowActions';
 import { defineAction } from '../../defineAction';
 

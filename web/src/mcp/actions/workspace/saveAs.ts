@@ -1,4 +1,5 @@
-import { DomainErrorException, approvalRequired, ok, workspaceTool } from '@vmark/shared';
+import { DomainErrorException, approvalRequired, invalidPath, ok, workspaceTool, type FsStat } from '@vmark/shared';
+import { FsError, type WorkspaceFS } from '../../../fs/WorkspaceFS';
 import { loadSettings } from '../../../state/settings';
 import { issueSaveTicket } from '../../../documents/saveTickets';
 import { defineAction } from '../../defineAction';
@@ -18,7 +19,7 @@ export const saveAs = defineAction(workspaceTool, 'save_as', {
         ctx.store.notify(`An AI client (${ctx.principal.clientName}) asked to save "${tab.title}" to ${target.path}. Saving to a new location needs Settings → Integrations → "Auto-approve save to new location".`);
         throw new DomainErrorException(approvalRequired('Saving to a new location needs the person to turn on "Auto-approve save to new location and Genie results" (Settings → Integrations); they have been notified.'));
       }
-      if (await target.fs.stat(target.path)) {
+      if (await statInScope(target.fs, target.path)) {
         throw new DomainErrorException(approvalRequired(`A file already exists at ${target.path}; save_as never replaces a file that is not the tab's own.`));
       }
     }
@@ -27,3 +28,15 @@ export const saveAs = defineAction(workspaceTool, 'save_as', {
     return ok({ revision: saved.revision, journaled: saved.journaled });
   },
 });
+
+/** The host has the last word on a path (it sees symlinks): its refusal is the seed's INVALID_PATH, not an internal error. */
+async function statInScope(fs: WorkspaceFS, path: string): Promise<FsStat | null> {
+  try {
+    return await fs.stat(path);
+  } catch (error) {
+    if (error instanceof FsError && error.code === 'INVALID_PATH') {
+      throw new DomainErrorException(invalidPath(path, `${path} is outside the open workspace and the folders of the open documents (${error.message}).`));
+    }
+    throw error;
+  }
+}
