@@ -1,0 +1,145 @@
+import { entryOrder, type Entry, type EntryOf, type KnownEntry } from '../ledger/entries';
+
+export interface Revision {
+  id: string;
+  hash: string;
+  parents: string[];
+}
+
+export interface TrackedObject {
+  id: string;
+  /** Last known path (the newest object-registered entry, or where the scan found it). */
+  path: string;
+  pathEntry: Entry | null;
+  revisions: Map<string, Revision>;
+  /** Revisions that are some revision's parent: the others are the DAG's heads. */
+  withChildren: Set<string>;
+  /** The scan found no file with this id (no ledger entry: a later scan may find it again). */
+  absent: boolean;
+}
+
+export const edgeKey = (txf: string, input: number): string => `${txf}#${input}`;
+
+const later = (a: Entry | undefined, b: Entry): boolean => a === undefined || entryOrder(a, b) < 0;
+
+/**
+ * The in-memory index, strictly derived from the ledger: entries apply in any order (segments of
+ * several writers merge without sorting) and a second entry with a known idem is ignored.
+ */
+export class CoherenceIndex {
+  readonly objects = new Map<string, TrackedObject>();
+  readonly transformations = new Map<string, EntryOf<'transformation'>>();
+  /** Downstream revision → the transformations that produced it. */
+  readonly producedBy = new Map<string, string[]>();
+  readonly resolutions = new Map<string, (EntryOf<'ratification'> | EntryOf<'waiver'>)[]>();
+  /** `edge|pinned|against|context` → the newest check result. */
+  readonly checks = new Map<string, EntryOf<'check-result'>>();
+  readonly claims = new Map<string, EntryOf<'claim'>[]>();
+  readonly delegations = new Map<string, EntryOf<'delegation'>[]>();
+  readonly diagnostics: EntryOf<'diagnostic'>[] = [];
+  lastNavigation: EntryOf<'navigation'> | undefined;
+  private readonly seen = new Set<string>();
+  entryCount = 0;
+
+  has(idem: string): boolean {
+    return this.seen.has(idem);
+  }
+
+  object(id: string): TrackedObject {
+    let object = this.objects.get(id);
+    if (!object) {
+      object = { id, path: '', pathEntry: null, revisions: new Map(), withChildren: new Set(), absent: false };
+      this.objects.set(id, object);
+    }
+    return object;
+  }
+
+  heads(object: TrackedObject): string[] {
+    const heads: string[] = [];
+    for (const rev of object.revisions.keys()) if (!object.withChildren.has(rev)) heads.push(rev);
+    return heads;
+  }
+
+  /** Whether `ancestor` is a strict ancestor of `rev` (breadth-first over parent links). */
+  isAncestor(object: TrackedObject, ancestor: string, rev: string): boolean {
+    const queue = [...(object.revisions.get(rev)?.parents ?? [])];
+    const visited = new Set<string>();
+    while (queue.length > 0) {
+      const next = queue.shift() as string;
+      if (next === ancestor) return true;
+      if (visited.has(next)) continue;
+      visited.add(next);
+      queue.push(...(object.revisions.get(next)?.parents ?? []));
+    }
+    return false;
+  }
+
+  apply(entry: KnownEntry | Entry): void {
+    if (this.seen.has(entry.idem)) return;
+    this.seen.add(entry.idem);
+    this.entryCount++;
+    const known = entry as KnownEntry;
+    switch (known.kind) {
+      case 'transformation':
+        return this.applyTransformation(known);
+      case 'object-registered': {
+        const object = this.object(known.body.object);
+        if (later(object.pathEntry ?? undefined, known)) {
+          object.path = known.body.path;
+          object.pathEntry = known;
+        }
+        return;
+      }
+      case 'ratification':
+      case 'waiver': {
+        const key = edgeKey(known.body.edge.txf, known.body.edge.input);
+        const list = this.resolutions.get(key) ?? [];
+        list.push(known);
+        this.resolutions.set(key, list);
+        return;
+      }
+      case 'check-result': {
+        const b = known.body;
+        const key = `${edgeKey(b.edge.txf, b.edge.input)}|${b.pinned}|${b.checked_against}|${b.context}`;
+        if (later(this.checks.get(key), known)) this.checks.set(key, known);
+        return;
+      }
+      case 'claim':
+        this.claims.set(known.body.claim, [...(this.claims.get(known.body.claim) ?? []), known]);
+        return;
+      case 'delegation':
+        this.delegations.set(known.body.delegation, [...(this.delegations.get(known.body.delegation) ?? []), known]);
+        return;
+      case 'diagnostic':
+        this.diagnostics.push(known);
+        return;
+      case 'navigation':
+        if (later(this.lastNavigation, known)) this.lastNavigation = known;
+        return;
+      default:
+      // unknown kinds are kept in the ledger and ignored here
+    }
+  }
+
+  private applyTransformation(entry: EntryOf<'transformation'>): void {
+    this.transformations.set(entry.id, entry);
+    for (const output of entry.body.outputs) {
+      const object = this.object(output.object);
+      if (!object.revisions.has(output.revision)) {
+        object.revisions.set(output.revision, { id: output.revision, hash: output.content_hash, parents: output.parents });
+      }
+      for (const parent of output.parents) object.withChildren.add(parent);
+      const producers = this.producedBy.get(output.revision) ?? [];
+      producers.push(entry.id);
+      this.producedBy.set(output.revision, producers);
+    }
+  }
+
+  /** The newest entry of a claim or grant that no other entry supersedes. */
+  static current<T extends Entry<string, { supersedes: string | null }>>(entries: readonly T[]): T | undefined {
+    const superseded = new Set(entries.map((e) => e.body.supersedes).filter((s): s is string => s !== null));
+    let best: T | undefined;
+    for (const entry of entries) if (!superseded.has(entry.id) && later(best, entry)) best = entry;
+    return best;
+  }
+}
