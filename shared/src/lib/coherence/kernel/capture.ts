@@ -76,6 +76,5 @@ export async function capture(kernel: CoherenceKernel, request: CaptureRequest):
 async function registerPath(kernel: CoherenceKernel, id: string, path: string, object: TrackedObject | undefined): Promise<void> {
   if (object && object.path === path) return;
   await kernel.append([kernel.entry('object-registered', { object: id, path })]);
-  const tracked = kernel.index.object(id);
-  tracked.absent = false;
+  kernel.index.setAbsent(kernel.index.object(id), false);
 }

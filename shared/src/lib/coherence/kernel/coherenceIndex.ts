@@ -14,6 +14,8 @@ export interface TrackedObject {
   revisions: Map<string, Revision>;
   /** Revisions that are some revision's parent: the others are the DAG's heads. */
   withChildren: Set<string>;
+  /** Revisions nothing descends from, kept up to date as entries apply. */
+  headSet: Set<string>;
   /** The scan found no file with this id (no ledger entry: a later scan may find it again). */
   absent: boolean;
 }
@@ -40,6 +42,28 @@ export class CoherenceIndex {
   lastNavigation: EntryOf<'navigation'> | undefined;
   private readonly seen = new Set<string>();
   entryCount = 0;
+  /** Upstream object → the objects whose transformations name it as an input. */
+  private readonly dependents = new Map<string, Set<string>>();
+  /** Downstream objects whose edges may have changed since the projection last looked. */
+  private dirty = new Set<string>();
+
+  /** Marks an object's own edges, and the edges of everything derived from it, for re-projection. */
+  touch(id: string): void {
+    this.dirty.add(id);
+    for (const dependent of this.dependents.get(id) ?? []) this.dirty.add(dependent);
+  }
+
+  takeDirty(): Set<string> {
+    const dirty = this.dirty;
+    this.dirty = new Set();
+    return dirty;
+  }
+
+  setAbsent(object: TrackedObject, absent: boolean): void {
+    if (object.absent === absent) return;
+    object.absent = absent;
+    this.touch(object.id);
+  }
 
   has(idem: string): boolean {
     return this.seen.has(idem);
@@ -48,16 +72,14 @@ export class CoherenceIndex {
   object(id: string): TrackedObject {
     let object = this.objects.get(id);
     if (!object) {
-      object = { id, path: '', pathEntry: null, revisions: new Map(), withChildren: new Set(), absent: false };
+      object = { id, path: '', pathEntry: null, revisions: new Map(), withChildren: new Set(), headSet: new Set(), absent: false };
       this.objects.set(id, object);
     }
     return object;
   }
 
   heads(object: TrackedObject): string[] {
-    const heads: string[] = [];
-    for (const rev of object.revisions.keys()) if (!object.withChildren.has(rev)) heads.push(rev);
-    return heads;
+    return [...object.headSet];
   }
 
   /** Whether `ancestor` is a strict ancestor of `rev` (breadth-first over parent links). */
@@ -87,6 +109,7 @@ export class CoherenceIndex {
         if (later(object.pathEntry ?? undefined, known)) {
           object.path = known.body.path;
           object.pathEntry = known;
+          this.touch(object.id);
         }
         return;
       }
@@ -96,12 +119,14 @@ export class CoherenceIndex {
         const list = this.resolutions.get(key) ?? [];
         list.push(known);
         this.resolutions.set(key, list);
+        this.touchEdge(known.body.edge.txf);
         return;
       }
       case 'check-result': {
         const b = known.body;
         const key = `${edgeKey(b.edge.txf, b.edge.input)}|${b.pinned}|${b.checked_against}|${b.context}`;
         if (later(this.checks.get(key), known)) this.checks.set(key, known);
+        this.touchEdge(b.edge.txf);
         return;
       }
       case 'claim':
@@ -121,14 +146,29 @@ export class CoherenceIndex {
     }
   }
 
+  private touchEdge(txf: string): void {
+    const downstream = this.transformations.get(txf)?.body.outputs[0]?.object;
+    if (downstream) this.dirty.add(downstream);
+  }
+
   private applyTransformation(entry: EntryOf<'transformation'>): void {
     this.transformations.set(entry.id, entry);
     for (const output of entry.body.outputs) {
+      for (const input of entry.body.inputs) {
+        const set = this.dependents.get(input.object) ?? new Set<string>();
+        set.add(output.object);
+        this.dependents.set(input.object, set);
+      }
+      this.touch(output.object);
       const object = this.object(output.object);
       if (!object.revisions.has(output.revision)) {
         object.revisions.set(output.revision, { id: output.revision, hash: output.content_hash, parents: output.parents });
+        if (!object.withChildren.has(output.revision)) object.headSet.add(output.revision);
       }
-      for (const parent of output.parents) object.withChildren.add(parent);
+      for (const parent of output.parents) {
+        object.withChildren.add(parent);
+        object.headSet.delete(parent);
+      }
       const producers = this.producedBy.get(output.revision) ?? [];
       producers.push(entry.id);
       this.producedBy.set(output.revision, producers);

@@ -5,7 +5,7 @@ import type { CoherenceStorage } from '../ledger/storage';
 import { CoherenceIndex, type Revision, type TrackedObject } from './coherenceIndex';
 import { DEFAULT_CONTEXT_ID, readContexts, type ResolvedContext } from './contexts';
 import { WriteQueue } from './errors';
-import { projectEdges, type ProjectedEdge } from './project';
+import { EdgeProjection, projectEdges, type ProjectedEdge } from './project';
 import type { ScanState } from './scanState';
 
 export interface KernelOptions {
@@ -32,6 +32,7 @@ export class CoherenceKernel {
   /** Object ids the scan found at more than one path: captures of them are held. */
   readonly held = new Set<string>();
   scanState: ScanState | null = null;
+  private readonly projection = new EdgeProjection();
 
   private constructor(
     readonly storage: CoherenceStorage,
@@ -115,7 +116,9 @@ export class CoherenceKernel {
     return (await this.contexts()).find((c) => c.id === DEFAULT_CONTEXT_ID) as ResolvedContext;
   }
 
+  /** Every live edge with its state; the default context's projection is kept and updated per changed object. */
   async project(context?: ResolvedContext): Promise<ProjectedEdge[]> {
-    return projectEdges(this.index, context ?? (await this.defaultContext()), this.now());
+    if (context && context.id !== DEFAULT_CONTEXT_ID) return projectEdges(this.index, context, this.now());
+    return this.projection.edges(this.index, context ?? (await this.defaultContext()), this.now());
   }
 }

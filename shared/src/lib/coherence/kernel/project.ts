@@ -59,33 +59,86 @@ export function claimsFingerprint(index: CoherenceIndex, context: ResolvedContex
 export function projectEdges(index: CoherenceIndex, context: ResolvedContext, now: Date): ProjectedEdge[] {
   const fingerprint = claimsFingerprint(index, context);
   const edges: ProjectedEdge[] = [];
-  for (const downstream of index.objects.values()) {
-    if (downstream.absent) continue;
-    const current = select(index, downstream, context);
-    if (current.kind !== 'rev') continue;
-    for (const txfId of index.producedBy.get(current.rev) ?? []) {
-      const txf = index.transformations.get(txfId);
-      if (!txf || txf.body.outputs[0]?.object !== downstream.id) continue;
-      txf.body.inputs.forEach((input, slot) => {
-        if (input.role !== 'direct' || input.object === downstream.id) return;
-        const upstream = index.objects.get(input.object);
-        const selection = select(index, upstream, context);
-        edges.push({
-          txf: txf.id,
-          input: slot,
-          upstream: input.object,
-          upstream_path: upstream?.path ?? '',
-          pinned: input.revision,
-          downstream: downstream.id,
-          downstream_path: downstream.path,
-          downstream_rev: current.rev,
-          state: edgeState(index, txf.id, slot, upstream, input.revision, selection, context, fingerprint, now),
-          selection: selection.kind === 'rev' ? selection.rev : null,
-        });
-      });
-    }
-  }
+  for (const downstream of index.objects.values()) edges.push(...edgesOf(index, downstream, context, fingerprint, now).edges);
   return edges;
+}
+
+/** The live edges into one downstream object, and when the earliest waiver among them expires. */
+function edgesOf(index: CoherenceIndex, downstream: TrackedObject, context: ResolvedContext, fingerprint: string, now: Date): { edges: ProjectedEdge[]; expires: number } {
+  const edges: ProjectedEdge[] = [];
+  let expires = Number.POSITIVE_INFINITY;
+  if (downstream.absent) return { edges, expires };
+  const current = select(index, downstream, context);
+  if (current.kind !== 'rev') return { edges, expires };
+  for (const txfId of index.producedBy.get(current.rev) ?? []) {
+    const txf = index.transformations.get(txfId);
+    if (!txf || txf.body.outputs[0]?.object !== downstream.id) continue;
+    txf.body.inputs.forEach((input, slot) => {
+      if (input.role !== 'direct' || input.object === downstream.id) return;
+      const upstream = index.objects.get(input.object);
+      const selection = select(index, upstream, context);
+      const state = edgeState(index, txf.id, slot, upstream, input.revision, selection, context, fingerprint, now);
+      if (state === 'waived') expires = Math.min(expires, waiverExpiry(index, edgeKey(txf.id, slot), selection));
+      edges.push({
+        txf: txf.id,
+        input: slot,
+        upstream: input.object,
+        upstream_path: upstream?.path ?? '',
+        pinned: input.revision,
+        downstream: downstream.id,
+        downstream_path: downstream.path,
+        downstream_rev: current.rev,
+        state,
+        selection: selection.kind === 'rev' ? selection.rev : null,
+      });
+    });
+  }
+  return { edges, expires };
+}
+
+function waiverExpiry(index: CoherenceIndex, key: string, selection: Selection): number {
+  if (selection.kind !== 'rev') return Number.POSITIVE_INFINITY;
+  const waiver = latestResolution(index, key, selection.rev);
+  return waiver?.body.expires ? Date.parse(waiver.body.expires) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The default context's projection, kept between calls: after a change only the objects the
+ * index marked (the changed object and what derives from it) are projected again.
+ */
+export class EdgeProjection {
+  private readonly byDownstream = new Map<string, { edges: ProjectedEdge[]; expires: number }>();
+  private index: CoherenceIndex | null = null;
+  private key = '';
+  private validUntil = Number.POSITIVE_INFINITY;
+
+  edges(index: CoherenceIndex, context: ResolvedContext, now: Date): ProjectedEdge[] {
+    const fingerprint = claimsFingerprint(index, context);
+    const key = `${fingerprint}|${JSON.stringify([...context.selections])}`;
+    let ids: Iterable<string>;
+    if (index !== this.index || key !== this.key || now.getTime() >= this.validUntil) {
+      this.byDownstream.clear();
+      index.takeDirty();
+      this.index = index;
+      this.key = key;
+      ids = index.objects.keys();
+    } else {
+      ids = index.takeDirty();
+    }
+    for (const id of ids) {
+      const object = index.objects.get(id);
+      const projected = object ? edgesOf(index, object, context, fingerprint, now) : null;
+      if (projected && projected.edges.length > 0) this.byDownstream.set(id, projected);
+      else this.byDownstream.delete(id);
+    }
+    this.validUntil = Number.POSITIVE_INFINITY;
+    const all: ProjectedEdge[] = [];
+    for (const projected of this.byDownstream.values()) {
+      this.validUntil = Math.min(this.validUntil, projected.expires);
+      for (const edge of projected.edges) all.push(edge);
+    }
+    return all;
+  }
 }
 
 function edgeState(

@@ -6,6 +6,8 @@ import { carriedInputs } from './carryForward';
 import type { CoherenceKernel } from './kernel';
 import { classifyGitChange, loadScanState, readGitHead, saveScanState, type SeenFile } from './scanState';
 
+const PERSIST_AFTER_READS = 50;
+
 export interface ScanReport {
   changed: number;
   moved: number;
@@ -32,6 +34,7 @@ interface Found {
  */
 export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   const storage = kernel.storage;
+  const cold = kernel.scanState === null;
   const state = (kernel.scanState ??= await loadScanState(storage));
   const git = await readGitHead(storage);
   const gitChange = classifyGitChange(state.git, git);
@@ -39,7 +42,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   const entries: KnownEntry[] = [];
   const byId = new Map<string, Found[]>();
   const nextFiles = new Map<string, SeenFile>();
-  let dirty = gitChange !== 'none';
+  let reads = 0;
 
   for (const file of await storage.walk()) {
     const seen = state.files.get(file.path);
@@ -49,6 +52,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
       continue;
     }
     const text = await storage.readText(file.path);
+    reads++;
     if (text === null) continue;
     const identity = readIdentity(text);
     if (identity.kind === 'none') continue;
@@ -94,23 +98,19 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
       );
       nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev });
       report.adopted++;
-      dirty = true;
       continue;
     }
-    object.absent = false;
+    kernel.index.setAbsent(object, false);
     if (object.path !== file.path) {
       entries.push(kernel.entry('object-registered', { object: id, path: file.path }));
       report.moved++;
-      dirty = true;
     }
     const seen = state.files.get(file.path);
     const base = seen?.id === id && seen.rev && object.revisions.has(seen.rev) ? object.revisions.get(seen.rev) ?? null : kernel.currentRevision(object);
     if (!file.read || base?.hash === file.hash) {
       nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev: base?.id ?? seen?.rev ?? null });
-      if (file.read) dirty = true;
       continue;
     }
-    dirty = true;
     report.changed++;
     if (gitChange === 'navigation') {
       // a checkout shows another revision; it is not an edit and mints none
@@ -135,9 +135,8 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   for (const object of kernel.index.objects.values()) {
     const here = byId.get(object.id);
     if (!here && !object.absent && object.revisions.size > 0) {
-      object.absent = true;
+      kernel.index.setAbsent(object, true);
       report.absent++;
-      dirty = true;
     }
   }
 
@@ -154,7 +153,9 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   }
   if (entries.length > 0) await kernel.append(entries);
   kernel.scanState = { git, files: nextFiles };
-  if (dirty && (await kernel.initialized())) await saveScanState(storage, kernel.scanState);
+  // The stat cache only spares re-reading files: a few changed files are cheap to read again after
+  // a restart, so it is written after a cold or a large scan and when git moved, not on every call.
+  if ((cold || reads >= PERSIST_AFTER_READS || gitChange !== 'none') && (await kernel.initialized())) await saveScanState(storage, kernel.scanState);
   return report;
 }
 
