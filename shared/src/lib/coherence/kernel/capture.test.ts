@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStorage } from '../testing/memoryStorage';
+import { MemoryStorage, transformationsIn } from '../testing/memoryStorage';
 import { memoryKernel } from '../testing/kernelFixture';
 import { readIdentity } from '../text/identity';
 import { edges } from './answers';
@@ -10,7 +10,7 @@ describe('capture on save', () => {
     const { kernel, save } = await memoryKernel();
     const { written } = await save('a.md', '# A\n');
     expect(readIdentity(written).kind).toBe('id');
-    const [txf] = [...kernel.index.transformations.values()];
+    const [txf] = transformationsIn(kernel.storage as MemoryStorage);
     expect(txf?.body).toMatchObject({ agent: { type: 'human' }, confidence: 'exact', inputs: [] });
     const count = kernel.index.entryCount;
     await save('a.md', written);
@@ -35,7 +35,7 @@ describe('capture on save', () => {
       confidence: 'inferred',
     });
     expect(outcome.capture.recorded).toBe(true);
-    const last = [...kernel.index.transformations.values()].at(-1);
+    const last = transformationsIn(storage).at(-1);
     expect(last?.body).toMatchObject({ agent: { type: 'model', id: 'claude-code' }, confidence: 'inferred', inputs: [{ object: kernel.objectAt('elena.md')!.id, role: 'direct' }] });
     await save('elena.md', elena.replace('green', 'grey'));
     expect((await edges(kernel)).map((e) => [e.upstream_path, e.downstream_path, e.state])).toEqual([['elena.md', 'chapter.md', 'version-stale']]);

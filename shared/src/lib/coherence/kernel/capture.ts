@@ -57,7 +57,7 @@ export async function capture(kernel: CoherenceKernel, request: CaptureRequest):
   // a declaration on unchanged content re-records the same revision with new inputs
   const output =
     current && current.hash === hash
-      ? { object: id, revision: current.id, content_hash: hash, parents: current.parents }
+      ? { object: id, revision: current.id, content_hash: hash, parents: [...current.parents] }
       : { object: id, revision: revisionId(hash, current ? [current.id] : []), content_hash: hash, parents: current ? [current.id] : [] };
 
   await kernel.ledger.storeSnapshot(hash, masked);

@@ -11,10 +11,10 @@ type Input = Body<'transformation'>['inputs'][number];
 export function carriedInputs(index: CoherenceIndex, object: TrackedObject, from: Revision | null, except: ReadonlySet<string>): Input[] {
   if (!from) return [];
   const inputs = new Map<string, Input>();
-  for (const txfId of index.producedBy.get(from.id) ?? []) {
+  for (const txfId of from.producers) {
     const txf = index.transformations.get(txfId);
-    if (!txf || txf.body.outputs[0]?.object !== object.id) continue;
-    txf.body.inputs.forEach((input, slot) => {
+    if (!txf || txf.object !== object.id) continue;
+    txf.inputs.forEach((input, slot) => {
       if (input.role !== 'direct' || input.object === object.id || except.has(input.object)) return;
       let revision = input.revision;
       let newest = '';

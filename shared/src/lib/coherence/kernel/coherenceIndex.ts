@@ -3,8 +3,24 @@ import { entryOrder, type Entry, type EntryOf, type KnownEntry } from '../ledger
 export interface Revision {
   id: string;
   hash: string;
-  parents: string[];
+  parents: readonly string[];
+  /** Transformations whose output is this revision. */
+  producers: string[];
+  /** Some revision of the object names this one as its parent. */
+  hasChild: boolean;
 }
+
+type Input = EntryOf<'transformation'>['body']['inputs'][number];
+
+/** What the index keeps of a transformation (the rest stays in the ledger): the edge sources. */
+export interface TransformationRef {
+  id: string;
+  /** The output object (the downstream). */
+  object: string;
+  inputs: readonly Input[];
+}
+
+const NONE: readonly never[] = Object.freeze([]);
 
 export interface TrackedObject {
   id: string;
@@ -12,8 +28,8 @@ export interface TrackedObject {
   path: string;
   pathEntry: Entry | null;
   revisions: Map<string, Revision>;
-  /** Revisions that are some revision's parent: the others are the DAG's heads. */
-  withChildren: Set<string>;
+  /** Parents named before their own revision arrived (segments apply in any order). */
+  orphanParents: Set<string>;
   /** Revisions nothing descends from, kept up to date as entries apply. */
   headSet: Set<string>;
   /** The scan found no file with this id (no ledger entry: a later scan may find it again). */
@@ -30,9 +46,7 @@ const later = (a: Entry | undefined, b: Entry): boolean => a === undefined || en
  */
 export class CoherenceIndex {
   readonly objects = new Map<string, TrackedObject>();
-  readonly transformations = new Map<string, EntryOf<'transformation'>>();
-  /** Downstream revision → the transformations that produced it. */
-  readonly producedBy = new Map<string, string[]>();
+  readonly transformations = new Map<string, TransformationRef>();
   readonly resolutions = new Map<string, (EntryOf<'ratification'> | EntryOf<'waiver'>)[]>();
   /** `edge|pinned|against|context` → the newest check result. */
   readonly checks = new Map<string, EntryOf<'check-result'>>();
@@ -72,7 +86,7 @@ export class CoherenceIndex {
   object(id: string): TrackedObject {
     let object = this.objects.get(id);
     if (!object) {
-      object = { id, path: '', pathEntry: null, revisions: new Map(), withChildren: new Set(), headSet: new Set(), absent: false };
+      object = { id, path: '', pathEntry: null, revisions: new Map(), orphanParents: new Set(), headSet: new Set(), absent: false };
       this.objects.set(id, object);
     }
     return object;
@@ -147,32 +161,49 @@ export class CoherenceIndex {
   }
 
   private touchEdge(txf: string): void {
-    const downstream = this.transformations.get(txf)?.body.outputs[0]?.object;
+    const downstream = this.transformations.get(txf)?.object;
     if (downstream) this.dirty.add(downstream);
   }
 
+  /**
+   * Keeps only what projections need, with repeated ids shared (the 200,000-entry index must stay
+   * small): revision ids and object ids are taken from the index's own copies where it has them.
+   */
   private applyTransformation(entry: EntryOf<'transformation'>): void {
-    this.transformations.set(entry.id, entry);
+    const inputs: readonly Input[] =
+      entry.body.inputs.length === 0
+        ? NONE
+        : entry.body.inputs.map((input) => {
+            const upstream = this.objects.get(input.object);
+            return { object: upstream?.id ?? input.object, revision: upstream?.revisions.get(input.revision)?.id ?? input.revision, role: input.role };
+          });
     for (const output of entry.body.outputs) {
-      for (const input of entry.body.inputs) {
+      const object = this.object(output.object);
+      for (const input of inputs) {
         const set = this.dependents.get(input.object) ?? new Set<string>();
-        set.add(output.object);
+        set.add(object.id);
         this.dependents.set(input.object, set);
       }
-      this.touch(output.object);
-      const object = this.object(output.object);
-      if (!object.revisions.has(output.revision)) {
-        object.revisions.set(output.revision, { id: output.revision, hash: output.content_hash, parents: output.parents });
-        if (!object.withChildren.has(output.revision)) object.headSet.add(output.revision);
+      this.touch(object.id);
+      let revision = object.revisions.get(output.revision);
+      if (!revision) {
+        const parents = output.parents.length === 0 ? NONE : output.parents.map((p) => object.revisions.get(p)?.id ?? p);
+        const hasChild = object.orphanParents.delete(output.revision);
+        revision = { id: output.revision, hash: output.content_hash, parents, producers: [], hasChild };
+        object.revisions.set(revision.id, revision);
+        if (!hasChild) object.headSet.add(revision.id);
+        for (const parent of parents) {
+          const known = object.revisions.get(parent);
+          if (known) {
+            known.hasChild = true;
+            object.headSet.delete(parent);
+          } else object.orphanParents.add(parent);
+        }
       }
-      for (const parent of output.parents) {
-        object.withChildren.add(parent);
-        object.headSet.delete(parent);
-      }
-      const producers = this.producedBy.get(output.revision) ?? [];
-      producers.push(entry.id);
-      this.producedBy.set(output.revision, producers);
+      revision.producers.push(entry.id);
     }
+    const first = entry.body.outputs[0] as { object: string };
+    this.transformations.set(entry.id, { id: entry.id, object: this.object(first.object).id, inputs });
   }
 
   /** The newest entry of a claim or grant that no other entry supersedes. */

@@ -107,7 +107,7 @@ describe('edge states (COH-EDGES-02/03)', () => {
     await kernel.append([
       kernel.entry('transformation', {
         inputs: [{ object: elena.id, revision: 'rev1:never-seen', role: 'direct' }],
-        outputs: [{ object: chapter.id, revision: head.id, content_hash: head.hash, parents: head.parents }],
+        outputs: [{ object: chapter.id, revision: head.id, content_hash: head.hash, parents: [...head.parents] }],
         agent: { type: 'model', id: 'mcp-client' },
         intent: { kind: 'declare', summary: 'pinned to a revision from a lost segment' },
         confidence: 'inferred',

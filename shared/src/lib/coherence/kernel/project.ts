@@ -70,10 +70,10 @@ function edgesOf(index: CoherenceIndex, downstream: TrackedObject, context: Reso
   if (downstream.absent) return { edges, expires };
   const current = select(index, downstream, context);
   if (current.kind !== 'rev') return { edges, expires };
-  for (const txfId of index.producedBy.get(current.rev) ?? []) {
+  for (const txfId of downstream.revisions.get(current.rev)?.producers ?? []) {
     const txf = index.transformations.get(txfId);
-    if (!txf || txf.body.outputs[0]?.object !== downstream.id) continue;
-    txf.body.inputs.forEach((input, slot) => {
+    if (!txf || txf.object !== downstream.id) continue;
+    txf.inputs.forEach((input, slot) => {
       if (input.role !== 'direct' || input.object === downstream.id) return;
       const upstream = index.objects.get(input.object);
       const selection = select(index, upstream, context);

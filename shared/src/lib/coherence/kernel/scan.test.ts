@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryKernel } from '../testing/kernelFixture';
+import { transformationsIn } from '../testing/memoryStorage';
 import { edges, status } from './answers';
 import { reconcile } from './scan';
 import { capture } from './capture';
@@ -21,7 +22,7 @@ describe('scan reconciliation (COH-EDGES-01)', () => {
     const { kernel, storage, elena } = await derived();
     storage.put('elena.md', elena.replace('green', 'grey'));
     expect((await edges(kernel)).map((e) => e.state)).toEqual(['version-stale']);
-    const last = [...kernel.index.transformations.values()].at(-1)!;
+    const last = transformationsIn(storage).at(-1)!;
     expect(last.body).toMatchObject({ agent: { type: 'external' }, confidence: 'unknown', intent: { kind: 'observed-external' } });
   });
 
@@ -107,7 +108,7 @@ describe('scan reconciliation (COH-EDGES-01)', () => {
     git(storage, 'main', 'c2');
     storage.put('elena.md', elena.replace('green', 'grey'));
     await reconcile(kernel);
-    expect([...kernel.index.transformations.values()].at(-1)?.body.agent).toEqual({ type: 'git' });
+    expect(transformationsIn(storage).at(-1)?.body.agent).toEqual({ type: 'git' });
     expect((await edges(kernel)).map((e) => e.state)).toEqual(['version-stale']);
   });
 

@@ -78,3 +78,17 @@ export class MemoryStorage implements CoherenceStorage {
     return found.sort((a, b) => a.path.localeCompare(b.path));
   }
 }
+
+/** Every entry in the ledger's segments, in file order (tests read what was recorded, not the index). */
+export function ledgerEntries(storage: MemoryStorage): import('../ledger/entries').KnownEntry[] {
+  const entries: import('../ledger/entries').KnownEntry[] = [];
+  for (const [path, file] of storage.files) {
+    if (!/^\.vmark\/ledger\/[^/]+\.jsonl$/.test(path)) continue;
+    for (const line of file.text.split('\n')) if (line.trim()) entries.push(JSON.parse(line));
+  }
+  return entries;
+}
+
+export function transformationsIn(storage: MemoryStorage): import('../ledger/entries').EntryOf<'transformation'>[] {
+  return ledgerEntries(storage).filter((e): e is import('../ledger/entries').EntryOf<'transformation'> => e.kind === 'transformation');
+}
