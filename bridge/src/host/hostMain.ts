@@ -7,9 +7,11 @@ import {
   textFailure,
   type BridgeToHost,
   type CallResult,
+  type ClientPrincipal,
   type ExtensionToHost,
   type HostToExtension,
 } from '@vmark/shared';
+import { resolveClientPrincipal } from '../clients/credentials';
 import { socketPath } from '../os/dirs';
 import { readLaunchSettings } from '../os/launchSettings';
 import { isProcessAlive } from '../os/processes';
@@ -134,6 +136,7 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
   function acceptBridge(socket: net.Socket): void {
     let connectionId: string | null = null;
     let clientName = 'unknown';
+    let identity: ClientPrincipal = { kind: 'anonymous' };
     onJsonLines(
       socket,
       (raw) => {
@@ -151,8 +154,9 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
           }
           connectionId = `conn-${crypto.randomUUID()}`;
           clientName = String(message.clientName).slice(0, 200);
+          identity = resolveClientPrincipal(typeof message.clientToken === 'string' ? message.clientToken : undefined);
           writeJsonLine(socket, { type: 'welcome', connectionId, hostVersion: VMARK_VERSION });
-          log(`bridge connected: ${clientName} as ${connectionId}`);
+          log(`bridge connected: ${clientName} as ${connectionId}, ${identity.kind === 'named' ? `credential of ${identity.id}` : identity.kind}`);
           return;
         }
         if (message.type === 'call') {
@@ -173,7 +177,7 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
           pending.set(hostId, { socket, bridgeId: message.id, timer });
           const { clientName: named, ...call } = message;
           if (named) clientName = String(named).slice(0, 200);
-          sendToBrowser({ ...call, id: hostId, principal: { connectionId, clientName } });
+          sendToBrowser({ ...call, id: hostId, principal: { connectionId, clientName, identity } });
         }
       },
       (reason) => log(`bad line from bridge: ${reason}`),
