@@ -97,7 +97,7 @@ export class NodeCoherenceStorage implements CoherenceStorage {
         if (entry.isDirectory()) {
           if (!SKIPPED_DIRS.has(entry.name)) visit(path.join(dir, entry.name), `${prefix}${entry.name}/`);
         } else if (entry.isFile() && DOCUMENT.test(entry.name)) {
-          const stat = fs.statSync(path.join(dir, entry.name));
+          const stat = fs.statSync(`${dir}${path.sep}${entry.name}`);
           found.push({ path: `${prefix}${entry.name}`, size: stat.size, mtimeMs: stat.mtimeMs });
         }
         // symlinks are neither: skipped

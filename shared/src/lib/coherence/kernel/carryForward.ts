@@ -1,5 +1,5 @@
 import type { Body } from '../ledger/entries';
-import { edgeKey, type CoherenceIndex, type Revision, type TrackedObject } from './coherenceIndex';
+import { edgeKey, producersOf, type CoherenceIndex, type Revision, type TrackedObject } from './coherenceIndex';
 
 type Input = Body<'transformation'>['inputs'][number];
 
@@ -11,7 +11,7 @@ type Input = Body<'transformation'>['inputs'][number];
 export function carriedInputs(index: CoherenceIndex, object: TrackedObject, from: Revision | null, except: ReadonlySet<string>): Input[] {
   if (!from) return [];
   const inputs = new Map<string, Input>();
-  for (const txfId of from.producers) {
+  for (const txfId of producersOf(from)) {
     const txf = index.transformations.get(txfId);
     if (!txf || txf.object !== object.id) continue;
     txf.inputs.forEach((input, slot) => {

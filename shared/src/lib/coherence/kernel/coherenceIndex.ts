@@ -4,8 +4,8 @@ export interface Revision {
   id: string;
   hash: string;
   parents: readonly string[];
-  /** Transformations whose output is this revision. */
-  producers: string[];
+  /** The transformation(s) whose output is this revision: nearly always one, kept without an array. */
+  producers: string | string[];
   /** Some revision of the object names this one as its parent. */
   hasChild: boolean;
 }
@@ -21,6 +21,9 @@ export interface TransformationRef {
 }
 
 const NONE: readonly never[] = Object.freeze([]);
+
+export const producersOf = (revision: Revision | undefined): readonly string[] =>
+  revision === undefined || revision.producers === '' ? NONE : typeof revision.producers === 'string' ? [revision.producers] : revision.producers;
 
 export interface TrackedObject {
   id: string;
@@ -189,7 +192,7 @@ export class CoherenceIndex {
       if (!revision) {
         const parents = output.parents.length === 0 ? NONE : output.parents.map((p) => object.revisions.get(p)?.id ?? p);
         const hasChild = object.orphanParents.delete(output.revision);
-        revision = { id: output.revision, hash: output.content_hash, parents, producers: [], hasChild };
+        revision = { id: output.revision, hash: output.content_hash, parents, producers: '', hasChild };
         object.revisions.set(revision.id, revision);
         if (!hasChild) object.headSet.add(revision.id);
         for (const parent of parents) {
@@ -200,7 +203,9 @@ export class CoherenceIndex {
           } else object.orphanParents.add(parent);
         }
       }
-      revision.producers.push(entry.id);
+      if (revision.producers === '') revision.producers = entry.id;
+      else if (typeof revision.producers === 'string') revision.producers = [revision.producers, entry.id];
+      else revision.producers.push(entry.id);
     }
     const first = entry.body.outputs[0] as { object: string };
     this.transformations.set(entry.id, { id: entry.id, object: this.object(first.object).id, inputs });

@@ -1,5 +1,5 @@
 import { sha256Hex } from '../ids';
-import { CoherenceIndex, edgeKey, type TrackedObject } from './coherenceIndex';
+import { CoherenceIndex, edgeKey, producersOf, type TrackedObject } from './coherenceIndex';
 import type { ResolvedContext } from './contexts';
 
 /** The states `coherence.edges` lists (seed), in the order the seed names them. */
@@ -70,7 +70,7 @@ function edgesOf(index: CoherenceIndex, downstream: TrackedObject, context: Reso
   if (downstream.absent) return { edges, expires };
   const current = select(index, downstream, context);
   if (current.kind !== 'rev') return { edges, expires };
-  for (const txfId of downstream.revisions.get(current.rev)?.producers ?? []) {
+  for (const txfId of producersOf(downstream.revisions.get(current.rev))) {
     const txf = index.transformations.get(txfId);
     if (!txf || txf.object !== downstream.id) continue;
     txf.inputs.forEach((input, slot) => {

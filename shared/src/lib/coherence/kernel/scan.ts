@@ -41,6 +41,16 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   const report: ScanReport = { changed: 0, moved: 0, adopted: 0, absent: 0, duplicates: [], navigation: false };
   const entries: KnownEntry[] = [];
   const byId = new Map<string, Found[]>();
+  /** Files that need nothing: stat unchanged, the object known at this path (the common case, kept cheap). */
+  const quiet = new Map<string, Found>();
+  const note = (found: Found): void => {
+    const other = quiet.get(found.id);
+    if (other) {
+      quiet.delete(found.id);
+      push(byId, found.id, other);
+    }
+    push(byId, found.id, found);
+  };
   const nextFiles = new Map<string, SeenFile>();
   let reads = 0;
 
@@ -48,7 +58,10 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     const seen = state.files.get(file.path);
     if (seen && seen.size === file.size && seen.mtimeMs === file.mtimeMs) {
       nextFiles.set(file.path, seen);
-      push(byId, seen.id, { path: file.path, id: seen.id, hash: seen.hash, masked: '', size: file.size, mtimeMs: file.mtimeMs, read: false });
+      const found = { path: file.path, id: seen.id, hash: seen.hash, masked: '', size: file.size, mtimeMs: file.mtimeMs, read: false };
+      const object = kernel.index.objects.get(seen.id);
+      if (object && object.path === file.path && !object.absent && !kernel.held.has(seen.id) && !quiet.has(seen.id) && !byId.has(seen.id)) quiet.set(seen.id, found);
+      else note(found);
       continue;
     }
     const text = await storage.readText(file.path);
@@ -61,7 +74,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
       continue;
     }
     const { hash, masked } = contentHash(text);
-    push(byId, identity.id, { path: file.path, id: identity.id, hash, masked, size: file.size, mtimeMs: file.mtimeMs, read: true });
+    note({ path: file.path, id: identity.id, hash, masked, size: file.size, mtimeMs: file.mtimeMs, read: true });
   }
 
   for (const [id, found] of byId) {
@@ -133,8 +146,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   }
 
   for (const object of kernel.index.objects.values()) {
-    const here = byId.get(object.id);
-    if (!here && !object.absent && object.revisions.size > 0) {
+    if (!byId.has(object.id) && !quiet.has(object.id) && !object.absent && object.revisions.size > 0) {
       kernel.index.setAbsent(object, true);
       report.absent++;
     }
