@@ -76,6 +76,10 @@ describe('scan reconciliation (COH-EDGES-01)', () => {
     const report = await reconcile(kernel);
     expect(report.adopted).toBe(1);
     expect(storage.text('notes.md')).toBe('never saved through VMark\n');
+    // the next scan reads neither again: both match the stat cache, id or not
+    expect((await reconcile(kernel)).reads).toBe(0);
+    storage.put('notes.md', 'edited outside\n');
+    expect((await reconcile(kernel)).reads).toBe(1);
     expect((await status(kernel)).objects).toBe(1);
   });
 

@@ -15,6 +15,8 @@ export interface ScanReport {
   absent: number;
   duplicates: string[];
   navigation: boolean;
+  /** Files read this scan (the others matched the stat cache). */
+  reads: number;
 }
 
 interface Found {
@@ -38,7 +40,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   const state = (kernel.scanState ??= await loadScanState(storage));
   const git = await readGitHead(storage);
   const gitChange = classifyGitChange(state.git, git);
-  const report: ScanReport = { changed: 0, moved: 0, adopted: 0, absent: 0, duplicates: [], navigation: false };
+  const report: ScanReport = { changed: 0, moved: 0, adopted: 0, absent: 0, duplicates: [], navigation: false, reads: 0 };
   const entries: KnownEntry[] = [];
   const byId = new Map<string, Found[]>();
   /** Files that need nothing: stat unchanged, the object known at this path (the common case, kept cheap). */
@@ -58,6 +60,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     const seen = state.files.get(file.path);
     if (seen && seen.size === file.size && seen.mtimeMs === file.mtimeMs) {
       nextFiles.set(file.path, seen);
+      if (seen.id === '') continue; // a document without an id (or with a diagnosed one): nothing to track
       const found = { path: file.path, id: seen.id, hash: seen.hash, masked: '', size: file.size, mtimeMs: file.mtimeMs, read: false };
       const object = kernel.index.objects.get(seen.id);
       if (object && object.path === file.path && !object.absent && !kernel.held.has(seen.id) && !quiet.has(seen.id) && !byId.has(seen.id)) quiet.set(seen.id, found);
@@ -68,6 +71,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     reads++;
     if (text === null) continue;
     const identity = readIdentity(text);
+    if (identity.kind !== 'id') nextFiles.set(file.path, { id: '', size: file.size, mtimeMs: file.mtimeMs, hash: '', rev: null });
     if (identity.kind === 'none') continue;
     if (identity.kind === 'malformed') {
       entries.push(kernel.entry('diagnostic', { code: 'MALFORMED_IDENTITY', message: `${file.path}: ${identity.reason}`, paths: [file.path] }, `identity:${sha256Hex(`${file.path}\n${text}`)}`));
@@ -164,6 +168,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     );
   }
   if (entries.length > 0) await kernel.append(entries);
+  report.reads = reads;
   kernel.scanState = { git, files: nextFiles };
   // The stat cache only spares re-reading files: a few changed files are cheap to read again after
   // a restart, so it is written after a cold or a large scan and when git moved, not on every call.
