@@ -6,7 +6,8 @@ export function clientSnippets(): string {
   const args = [VMARK_ENTRY, 'mcp'];
   const json = (o: unknown) => JSON.stringify(o, null, 2);
   return [
-    'Connect an AI client:',
+    'Connect an AI client (easiest: `vmark connect claude-code|claude-desktop|cursor|vscode` writes its config',
+    'with a credential of its own, which delegations need):',
     '',
     'Claude Code:',
     `  claude mcp add vmark -- ${command} ${args.join(' ')}`,

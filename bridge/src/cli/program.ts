@@ -12,6 +12,8 @@ const USAGE = `vmark ${VMARK_VERSION}: the bridge between AI clients and the VMa
   vmark serve [--port N]                                      serve the editor only
   vmark install [--browser chrome|chromium|edge|brave]        register the native host for a browser
   vmark install --profile DIR                                 register it for one --user-data-dir profile
+  vmark connect claude-code|claude-desktop|cursor|vscode [--config FILE]
+                                                              add VMark to an AI client's MCP config with its own credential
   vmark doctor                                                check the installation
   vmark host                                                  the native-messaging host (started by the browser)`;
 
@@ -61,6 +63,11 @@ export async function main(argv: string[]): Promise<void> {
       const { installCommand, installForProfile, parseBrowser } = await import('./commands/install');
       const profile = stringFlag(args, 'profile');
       return profile ? installForProfile(path.resolve(profile)) : installCommand(parseBrowser(stringFlag(args, 'browser')));
+    }
+    case 'connect': {
+      const { connectCommand } = await import('./commands/connect');
+      process.exitCode = connectCommand(args.positionals[0], stringFlag(args, 'config'));
+      return;
     }
     case 'doctor': {
       const { doctorCommand } = await import('./commands/doctor');

@@ -10,9 +10,11 @@ import {
   type BridgeToHost,
   type CallOutcome,
   type CallResult,
+  type ClientPrincipal,
   type ExtensionToHost,
   type HostToExtension,
 } from '@vmark/shared';
+import { resolveClientPrincipal } from '../clients/credentials';
 import { socketPath } from '../os/dirs';
 import { readLaunchSettings } from '../os/launchSettings';
 import { isProcessAlive } from '../os/processes';
@@ -123,6 +125,7 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
   function acceptBridge(socket: net.Socket): void {
     let connectionId: string | null = null;
     let clientName = 'unknown';
+    let identity: ClientPrincipal = { kind: 'anonymous' };
     onJsonLines(
       socket,
       (raw) => {
@@ -140,8 +143,9 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
           }
           connectionId = `conn-${crypto.randomUUID()}`;
           clientName = String(message.clientName).slice(0, 200);
+          identity = resolveClientPrincipal(typeof message.clientToken === 'string' ? message.clientToken : undefined);
           writeJsonLine(socket, { type: 'welcome', connectionId, hostVersion: VMARK_VERSION });
-          log(`bridge connected: ${clientName} as ${connectionId}`);
+          log(`bridge connected: ${clientName} as ${connectionId}, ${identity.kind === 'named' ? `credential of ${identity.id}` : identity.kind}`);
           return;
         }
         if (message.type === 'call') {
@@ -152,7 +156,7 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
           }
           const { clientName: named, ...call } = message;
           if (named) clientName = String(named).slice(0, 200);
-          const principal = { connectionId, clientName };
+          const principal = { connectionId, clientName, identity };
           const timeoutMs = hopTimeoutMs('hostToExtension');
           void calls
             .open(

@@ -37,7 +37,11 @@ export class HostClient {
   private timer: NodeJS.Timeout | null = null;
   connectionId: string | null = null;
 
-  constructor(private readonly clientName: () => string) {}
+  /** clientToken: this client's credential (from its MCP config), presented to the host in the hello. */
+  constructor(
+    private readonly clientName: () => string,
+    private readonly clientToken?: string,
+  ) {}
 
   start(): void {
     void this.connect();
@@ -126,7 +130,13 @@ export class HostClient {
         settle(false);
       });
       socket.on('connect', () => {
-        writeJsonLine(socket, { type: 'hello', token: info.token, clientName: this.clientName(), wire: WIRE_VERSION });
+        writeJsonLine(socket, {
+          type: 'hello',
+          token: info.token,
+          clientName: this.clientName(),
+          wire: WIRE_VERSION,
+          ...(this.clientToken ? { clientToken: this.clientToken } : {}),
+        });
       });
       onJsonLines(
         socket,

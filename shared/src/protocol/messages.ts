@@ -1,9 +1,18 @@
 import type { CallOutcome } from './outcome';
 
+/**
+ * Which AI client a connection is, resolved by the host from the credential `vmark mcp` presented
+ * (minted by `vmark connect`), never from the name the client gives itself.
+ */
+export type ClientPrincipal = { kind: 'anonymous' } | { kind: 'unrecognised' } | { kind: 'named'; id: string };
+
 /** Who asked: one MCP connection of one AI client, as authenticated by the host. */
 export interface Principal {
   connectionId: string;
+  /** What the MCP client calls itself (labels and logs only; never an authority). */
   clientName: string;
+  /** Absent means anonymous: whatever depends on it fails closed. */
+  identity?: ClientPrincipal;
 }
 
 export interface CallRequest {
@@ -24,7 +33,8 @@ export interface CallResult {
 // ---- vmark mcp <-> vmark host (local socket, one JSON object per line) ----
 
 export type BridgeToHost =
-  | { type: 'hello'; token: string; clientName: string; wire: number }
+  /** clientToken: the per-client credential from the client's MCP config (VMARK_MCP_TOKEN), when it has one. */
+  | { type: 'hello'; token: string; clientName: string; wire: number; clientToken?: string }
   /** clientName is what the MCP client said in initialize, which can come after the hello. */
   | (Omit<CallRequest, 'principal'> & { clientName?: string });
 

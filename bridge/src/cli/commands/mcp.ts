@@ -1,4 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CLIENT_TOKEN_ENV } from '../../clients/credentials';
 import { HostClient } from '../../mcp/hostClient';
 import { startHttpListener } from '../../mcp/httpListener';
 import { createMcpServer } from '../../mcp/server';
@@ -17,7 +18,7 @@ export async function mcpCommand(headless: HeadlessOptions | null, http: { port:
   }
   if (http) return serveHttp(http.port, stack);
   let clientName = 'unknown';
-  const host = new HostClient(() => clientName);
+  const host = new HostClient(() => clientName, process.env[CLIENT_TOKEN_ENV]);
   host.start();
   if (stack) await waitForEditor(host);
   const server = createMcpServer(host, (name) => {

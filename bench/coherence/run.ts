@@ -1,0 +1,133 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { CoherenceKernel, edges, reconcile, status, uuidv7 } from '@vmark/shared/lib/coherence/index';
+import { NodeCoherenceStorage } from '../../bridge/src/coherence/nodeStorage';
+import { summarize, type Summary } from '../roundtrip/stats';
+import { count } from '../quick';
+import { generateWorkspace } from './workspace';
+
+/**
+ * The coherence kernel on a generated workspace (5,000 documents, 200,000 ledger entries), side by
+ * side with `git status --porcelain` on the same tree: full index rebuild, `edges` after a one-file
+ * change, `status`, and the index's memory. Not a test: it prints PASS or MISS per goal.
+ */
+
+const FILES = count(5_000, 500);
+const ENTRIES = count(200_000, 20_000);
+const ROUNDS = count(15, 5);
+const REBUILDS = count(5, 2);
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+const heapUsed = (): number => {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+};
+
+/** CPU time of this process (user + system): on a loaded shared machine wall time mostly measures waiting for a core. */
+const cpuMs = (): number => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+const fmt = (s: Summary): string => `median ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms, min ${s.min.toFixed(2)} ms (n=${s.count})`;
+const verdict = (ok: boolean): string => (ok ? 'PASS' : 'MISS');
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+async function main(): Promise<void> {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vmark-bench-coherence-')));
+  try {
+    let started = performance.now();
+    const generated = generateWorkspace(root, FILES, ENTRIES);
+    const ledgerBytes = fs.readdirSync(path.join(root, '.vmark', 'ledger')).reduce((sum, name) => sum + fs.statSync(path.join(root, '.vmark', 'ledger', name)).size, 0);
+    console.log(
+      `workspace: ${generated.files.length} documents, ${generated.entries} ledger entries in ${generated.writers} segments (${(ledgerBytes / 1e6).toFixed(1)} MB), ${generated.edges} edges; generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'generated');
+    const writer = uuidv7();
+
+    // full rebuild: a fresh kernel reads every segment and builds the index
+    const rebuilds: number[] = [];
+    const rebuildCpu: number[] = [];
+    let kernel: CoherenceKernel | null = null;
+    const before = heapUsed();
+    for (let i = 0; i < REBUILDS; i++) {
+      kernel = null;
+      started = performance.now();
+      const cpuStart = cpuMs();
+      kernel = await CoherenceKernel.open(new NodeCoherenceStorage(root), { writer });
+      rebuildCpu.push(cpuMs() - cpuStart);
+      rebuilds.push(performance.now() - started);
+    }
+    const live = kernel as CoherenceKernel;
+    const indexBytes = heapUsed() - before;
+    if (live.index.entryCount !== generated.entries) throw new Error(`the index holds ${live.index.entryCount} entries, expected ${generated.entries}`);
+
+    started = performance.now();
+    await reconcile(live);
+    const coldScan = performance.now() - started;
+    await edges(live);
+
+    // edges after a one-file change, alternating with git status on the same change
+    const edgeTimes: number[] = [];
+    const edgeCpu: number[] = [];
+    const gitTimes: number[] = [];
+    const target = path.join(root, generated.files[0] as string);
+    let openItems = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      fs.appendFileSync(target, `Edit ${round}.\n`);
+      started = performance.now();
+      const cpuStart = cpuMs();
+      const rows = await edges(live);
+      edgeCpu.push(cpuMs() - cpuStart);
+      edgeTimes.push(performance.now() - started);
+      openItems = rows.length;
+      started = performance.now();
+      git(root, 'status', '--porcelain');
+      gitTimes.push(performance.now() - started);
+    }
+    const statusTimes: number[] = [];
+    const statusCpu: number[] = [];
+    for (let i = 0; i < ROUNDS * 4; i++) {
+      started = performance.now();
+      const cpuStart = cpuMs();
+      await status(live);
+      statusCpu.push(cpuMs() - cpuStart);
+      statusTimes.push(performance.now() - started);
+    }
+
+    const rebuild = summarize(rebuilds);
+    const edge = summarize(edgeTimes);
+    const gitStatus = summarize(gitTimes);
+    const stat = summarize(statusTimes);
+    const ratio = edge.median / gitStatus.median;
+    const cpu = { rebuild: summarize(rebuildCpu).median, edges: summarize(edgeCpu).median, status: summarize(statusCpu).median };
+    const load = os.loadavg()[0] ?? 0;
+    console.log(`load average ${load.toFixed(1)} on ${os.cpus().length} cores (wall times include waiting for a core; goals are judged on CPU time)`);
+    console.log(`full rebuild (${generated.entries} entries): CPU ${cpu.rebuild.toFixed(0)} ms; wall ${fmt(rebuild)}   goal ≤ 500 ms: ${verdict(cpu.rebuild <= 500)}`);
+    console.log(`cold scan (${generated.files.length} files, no stat cache): wall ${coldScan.toFixed(1)} ms`);
+    console.log(`edges after a one-file change: CPU ${cpu.edges.toFixed(2)} ms; wall ${fmt(edge)}   goal ≤ 20 ms: ${verdict(cpu.edges <= 20)}`);
+    console.log(`git status --porcelain (same tree, wall incl. spawn): ${fmt(gitStatus)}`);
+    console.log(`edges / git status (wall medians, same rounds): ${ratio.toFixed(2)}×   goal ≤ 1×: ${verdict(ratio <= 1)}   (${openItems} open edges)`);
+    console.log(`status: CPU ${cpu.status.toFixed(2)} ms; wall ${fmt(stat)}   goal ≤ 5 ms: ${verdict(cpu.status <= 5)}`);
+    console.log(`index memory (JS heap after GC): ${(indexBytes / 1e6).toFixed(1)} MB   goal ≤ 150 MB: ${verdict(indexBytes <= 150e6)}`);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

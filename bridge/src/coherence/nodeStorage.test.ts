@@ -1,0 +1,87 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CoherenceKernel, edges, saveWithCapture, status } from '@vmark/shared/lib/coherence/index';
+import { NodeCoherenceStorage } from './nodeStorage';
+import { writerId } from './writerId';
+
+const dirs: string[] = [];
+const tempDir = (): string => {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vmark-coh-')));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+
+async function open(root: string, writer = writerId(tempDir())) {
+  const kernel = await CoherenceKernel.open(new NodeCoherenceStorage(root), { writer });
+  const save = (rel: string, content: string, inputs: string[] = []) =>
+    saveWithCapture(kernel, { path: rel, content, inputs, agent: { type: 'human' }, intent: { kind: 'save', summary: '' }, confidence: 'exact' });
+  return { kernel, save };
+}
+
+describe('coherence on real files (Node storage)', () => {
+  it('a derived document goes stale when its source is edited outside VMark; untouched files stay byte-identical', async () => {
+    const root = tempDir();
+    fs.mkdirSync(path.join(root, 'characters'));
+    fs.writeFileSync(path.join(root, 'untouched.md'), 'never saved through VMark\r\n');
+    const { kernel, save } = await open(root);
+    expect((await status(kernel)).initialized).toBe(false);
+    await save('characters/elena.md', 'Elena has green eyes.\n');
+    await save('chapter.md', 'Her green eyes.\n', ['characters/elena.md']);
+    expect(fs.readFileSync(path.join(root, 'characters/elena.md'), 'utf8')).toMatch(/^---\nvmark:\n {2}id: [0-9a-f-]{36}\n---\nElena has green eyes.\n$/);
+    const file = path.join(root, 'characters/elena.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('green', 'grey'));
+    expect((await edges(kernel)).map((e) => [e.upstream_path, e.downstream_path, e.state])).toEqual([['characters/elena.md', 'chapter.md', 'version-stale']]);
+    expect(fs.readFileSync(path.join(root, 'untouched.md'), 'utf8')).toBe('never saved through VMark\r\n');
+    expect(fs.readFileSync(path.join(root, '.vmark/.gitattributes'), 'utf8')).toContain('merge=union');
+    // a second process (a fresh kernel) reads the same history
+    const again = await open(root, kernel.writer);
+    expect(await status(again.kernel)).toEqual({ initialized: true, objects: 2, open_items: 1, quarantined: 0, writer: kernel.writer });
+  });
+
+  it('a torn tail on disk is terminated by the next append and its line quarantined', async () => {
+    const root = tempDir();
+    const { kernel, save } = await open(root);
+    await save('a.md', 'A\n');
+    const segment = path.join(root, '.vmark/ledger', `${kernel.writer}.jsonl`);
+    fs.appendFileSync(segment, '{"format":0,"id":"half');
+    await save('b.md', 'B\n');
+    const reader = await open(root);
+    await edges(reader.kernel);
+    expect((await status(reader.kernel)).quarantined).toBe(1);
+    expect(fs.readFileSync(path.join(root, '.vmark/ledger/quarantine', `${kernel.writer}.jsonl.bad`), 'utf8')).toContain('{"format":0,"id":"half');
+    expect(reader.kernel.objectAt('b.md')).toBeDefined();
+  });
+
+  it('git: a branch checkout is navigation, a commit changes nothing, a merge on the branch is a git revision; .vmark/cache is never tracked', async () => {
+    const root = tempDir();
+    git(root, 'init', '-q');
+    const { kernel, save } = await open(root);
+    const elena = (await save('elena.md', 'Elena has green eyes.\n')).written;
+    await save('chapter.md', 'Her green eyes.\n', ['elena.md']);
+    await edges(kernel);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'first');
+    expect(git(root, 'ls-files')).not.toContain('.vmark/cache');
+    expect(git(root, 'ls-files')).toContain('.vmark/ledger/');
+    await edges(kernel);
+    git(root, 'checkout', '-qb', 'draft');
+    fs.writeFileSync(path.join(root, 'elena.md'), elena.replace('green', 'violet'));
+    git(root, 'commit', '-qam', 'violet on draft');
+    // a new branch and its commit seen by one scan: HEAD left main, so the change is navigation
+    expect(await edges(kernel)).toEqual([]);
+    git(root, 'checkout', '-q', 'main');
+    const before = kernel.objectAt('elena.md')!.revisions.size;
+    expect(await edges(kernel)).toEqual([]);
+    expect(kernel.objectAt('elena.md')!.revisions.size).toBe(before);
+    expect(kernel.index.lastNavigation?.body.op).toBe('branch-switch');
+  });
+});

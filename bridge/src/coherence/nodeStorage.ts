@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CoherenceStorage, FileStat } from '@vmark/shared/lib/coherence/index';
+
+const SKIPPED_DIRS = new Set(['.vmark', '.git', 'node_modules']);
+const DOCUMENT = /\.(md|markdown)$/i;
+
+/**
+ * The coherence kernel's storage over real files, for native folders served by `vmark host`.
+ * Walking uses sync calls on purpose: thousands of stats in one tight loop are several times
+ * faster than as many promises, and the scan is one call.
+ */
+export class NodeCoherenceStorage implements CoherenceStorage {
+  constructor(readonly root: string) {}
+
+  private abs(rel: string): string {
+    const resolved = path.resolve(this.root, rel);
+    if (resolved !== this.root && !resolved.startsWith(this.root + path.sep)) throw new Error(`${rel} is outside the workspace`);
+    return resolved;
+  }
+
+  async readText(rel: string): Promise<string | null> {
+    try {
+      return fs.readFileSync(this.abs(rel), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      throw error;
+    }
+  }
+
+  async readFrom(rel: string, from: number): Promise<string> {
+    const fd = fs.openSync(this.abs(rel), 'r');
+    try {
+      const size = fs.fstatSync(fd).size;
+      const buffer = Buffer.alloc(Math.max(0, size - from));
+      let read = 0;
+      while (read < buffer.length) read += fs.readSync(fd, buffer, read, buffer.length - read, from + read);
+      return buffer.toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  async size(rel: string): Promise<number | null> {
+    try {
+      return fs.statSync(this.abs(rel)).size;
+    } catch {
+      return null;
+    }
+  }
+
+  /** One write of the whole text with O_APPEND, then fsync: a line is never interleaved with another writer's. */
+  async append(rel: string, text: string): Promise<void> {
+    const file = this.abs(rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const fd = fs.openSync(file, 'a');
+    try {
+      fs.writeSync(fd, text);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  async writeAtomic(rel: string, text: string): Promise<void> {
+    const file = this.abs(rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    fs.writeFileSync(temp, text);
+    fs.renameSync(temp, file);
+  }
+
+  async list(rel: string): Promise<string[]> {
+    try {
+      return fs
+        .readdirSync(this.abs(rel), { withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => d.name);
+    } catch {
+      return [];
+    }
+  }
+
+  async isDirectory(rel: string): Promise<boolean> {
+    try {
+      return fs.statSync(this.abs(rel)).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
+  async walk(): Promise<FileStat[]> {
+    const found: FileStat[] = [];
+    const visit = (dir: string, prefix: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) {
+          if (!SKIPPED_DIRS.has(entry.name)) visit(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+        } else if (entry.isFile() && DOCUMENT.test(entry.name)) {
+          const stat = fs.statSync(`${dir}${path.sep}${entry.name}`);
+          found.push({ path: `${prefix}${entry.name}`, size: stat.size, mtimeMs: stat.mtimeMs });
+        }
+        // symlinks are neither: skipped
+      }
+    };
+    visit(this.root, '');
+    return found;
+  }
+}

@@ -1,0 +1,104 @@
+import { CoherenceIndex } from './coherenceIndex';
+import { DEFAULT_CONTEXT_ID } from './contexts';
+import { withCallLimit } from './errors';
+import type { CoherenceKernel } from './kernel';
+import { isOpen, type OpenEdgeState } from './project';
+import { reconcile } from './scan';
+
+/** The seed's shapes of `coherence.status`, `edges`, `claims` and `contexts`. */
+
+export interface StatusAnswer {
+  initialized: boolean;
+  objects: number;
+  open_items: number;
+  quarantined: number;
+  writer: string;
+}
+
+export interface EdgeRow {
+  txf: string;
+  input: number;
+  upstream: string;
+  upstream_path: string;
+  pinned: string;
+  downstream: string;
+  downstream_path: string;
+  downstream_rev: string;
+  state: OpenEdgeState;
+}
+
+export interface ClaimRow {
+  claim: string;
+  entryId: string;
+  statement: string;
+  maturity: 'draft' | 'established';
+  invalidAt: string | null;
+  visible: boolean;
+}
+
+export interface ContextRow {
+  id: string;
+  name: string;
+  parent: string | null;
+  enforcement: 'greenhouse' | 'enforcing';
+  visibleClaims: string[];
+  errors: string[];
+}
+
+const trackedCount = (kernel: CoherenceKernel): number => [...kernel.index.objects.values()].filter((o) => !o.absent && o.revisions.size > 0).length;
+
+/** Read-only: no scan, no quarantine writes. */
+export function status(kernel: CoherenceKernel): Promise<StatusAnswer> {
+  return withCallLimit(
+    (async () => {
+      await kernel.refresh({ repair: false });
+      const objects = trackedCount(kernel);
+      if (!(await kernel.initialized())) return { initialized: false, objects, open_items: 0, quarantined: 0, writer: kernel.writer };
+      const open = (await kernel.project()).filter((e) => isOpen(e.state)).length;
+      return { initialized: true, objects, open_items: open, quarantined: kernel.quarantined, writer: kernel.writer };
+    })(),
+    'coherence.status',
+    false,
+  );
+}
+
+/** Reconciles with the disk first (may append provenance), then lists the open edges. */
+export function edges(kernel: CoherenceKernel): Promise<EdgeRow[]> {
+  return withCallLimit(
+    kernel.writes.run(async () => {
+      await kernel.refresh({ repair: true });
+      await reconcile(kernel);
+      return (await kernel.project())
+        .filter((e) => isOpen(e.state))
+        .map(({ selection: _selection, state, ...row }) => ({ ...row, state: state as OpenEdgeState }));
+    }),
+    'coherence.edges',
+    true,
+  );
+}
+
+export async function claims(kernel: CoherenceKernel): Promise<ClaimRow[]> {
+  await kernel.refresh({ repair: false });
+  const context = await kernel.defaultContext();
+  const rows: ClaimRow[] = [];
+  for (const entries of kernel.index.claims.values()) {
+    const current = CoherenceIndex.current(entries);
+    if (!current) continue;
+    rows.push({
+      claim: current.body.claim,
+      entryId: current.id,
+      statement: current.body.statement,
+      maturity: current.body.maturity,
+      invalidAt: current.body.invalid_at,
+      visible: context.visibleClaims.includes(current.body.claim),
+    });
+  }
+  return rows;
+}
+
+export async function contexts(kernel: CoherenceKernel): Promise<ContextRow[]> {
+  const all = await kernel.contexts();
+  return all
+    .sort((a, b) => (a.id === DEFAULT_CONTEXT_ID ? -1 : b.id === DEFAULT_CONTEXT_ID ? 1 : a.name.localeCompare(b.name)))
+    .map((c) => ({ id: c.id, name: c.name, parent: c.parent, enforcement: c.enforcement, visibleClaims: c.visibleClaims, errors: c.errors }));
+}

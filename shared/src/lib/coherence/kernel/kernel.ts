@@ -1,0 +1,124 @@
+import { uuidv7 } from '../ids';
+import { LEDGER_FORMAT, type Body, type Entry, type EntryOf, type KnownEntry, type KnownKind } from '../ledger/entries';
+import { Ledger, type MalformedLine } from '../ledger/ledger';
+import type { CoherenceStorage } from '../ledger/storage';
+import { CoherenceIndex, type Revision, type TrackedObject } from './coherenceIndex';
+import { DEFAULT_CONTEXT_ID, readContexts, type ResolvedContext } from './contexts';
+import { WriteQueue } from './errors';
+import { EdgeProjection, projectEdges, type ProjectedEdge } from './project';
+import type { ScanState } from './scanState';
+
+export interface KernelOptions {
+  /** This installation's writer id (a UUID kept outside the workspace). */
+  writer: string;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+/**
+ * One workspace's coherence kernel: the ledger, the index derived from it, and the scan's memory
+ * of the files. Pure over `CoherenceStorage`, so the host runs it for native folders and the
+ * editor's worker for the others.
+ */
+export class CoherenceKernel {
+  index = new CoherenceIndex();
+  readonly ledger: Ledger;
+  readonly writes = new WriteQueue();
+  readonly now: () => Date;
+  readonly newId: () => string;
+  /** Malformed ledger lines found by the reads so far (status.quarantined). */
+  quarantined = 0;
+  private pendingQuarantine: MalformedLine[] = [];
+  /** Object ids the scan found at more than one path: captures of them are held. */
+  readonly held = new Set<string>();
+  scanState: ScanState | null = null;
+  private readonly projection = new EdgeProjection();
+
+  private constructor(
+    readonly storage: CoherenceStorage,
+    readonly writer: string,
+    options: KernelOptions,
+  ) {
+    this.ledger = new Ledger(storage, writer);
+    this.now = options.now ?? (() => new Date());
+    this.newId = options.newId ?? (() => uuidv7(this.now().getTime()));
+  }
+
+  static async open(storage: CoherenceStorage, options: KernelOptions): Promise<CoherenceKernel> {
+    const kernel = new CoherenceKernel(storage, options.writer, options);
+    await kernel.refresh({ repair: false });
+    return kernel;
+  }
+
+  /**
+   * Applies what other writers (and torn or malformed lines) added since the last read. With
+   * `repair`, malformed lines are quarantined and diagnosed; reads that must not write leave that
+   * for the next repairing read.
+   */
+  async refresh({ repair }: { repair: boolean }): Promise<void> {
+    const read = await this.ledger.readNew();
+    if (read.reset) {
+      this.index = new CoherenceIndex();
+      this.quarantined = 0;
+      this.pendingQuarantine = [];
+    }
+    for (const entry of read.entries) this.index.apply(entry);
+    this.quarantined += read.malformed.length;
+    this.pendingQuarantine.push(...read.malformed);
+    if (repair && this.pendingQuarantine.length > 0) {
+      const lines = this.pendingQuarantine;
+      this.pendingQuarantine = [];
+      const diagnostics = await this.ledger.quarantine(lines, this.time(), this.newId);
+      const fresh = diagnostics.filter((d) => !this.index.has(d.idem));
+      // a line already diagnosed (by this or another writer) is quarantined again only if its diagnostic is new
+      if (fresh.length > 0) await this.append(fresh);
+    }
+  }
+
+  time(): string {
+    return this.now().toISOString();
+  }
+
+  entry<K extends KnownKind>(kind: K, body: Body<K>, idem: string = this.newId()): EntryOf<K> {
+    return { format: LEDGER_FORMAT, id: this.newId(), kind, time: this.time(), writer: this.writer, idem, body } as EntryOf<K>;
+  }
+
+  /** Appends entries whose idem the ledger does not hold yet (a retried operation never appears twice). */
+  async append(entries: readonly (KnownEntry | Entry)[]): Promise<void> {
+    const fresh = entries.filter((e) => !this.index.has(e.idem));
+    if (fresh.length === 0) return;
+    await this.ledger.append(fresh);
+    for (const entry of fresh) this.index.apply(entry);
+  }
+
+  initialized(): Promise<boolean> {
+    return this.ledger.initialized();
+  }
+
+  objectAt(path: string): TrackedObject | undefined {
+    for (const object of this.index.objects.values()) if (object.path === path && !object.absent) return object;
+    return undefined;
+  }
+
+  /** The revision a new save of the object descends from: what the scan last saw on disk, else the single head. */
+  currentRevision(object: TrackedObject): Revision | null {
+    const seen = this.scanState?.files.get(object.path);
+    if (seen?.id === object.id && seen.rev && object.revisions.has(seen.rev)) return object.revisions.get(seen.rev) ?? null;
+    const heads = this.index.heads(object);
+    return heads.length === 1 ? (object.revisions.get(heads[0] as string) ?? null) : null;
+  }
+
+  async contexts(): Promise<ResolvedContext[]> {
+    return readContexts(this.storage);
+  }
+
+  async defaultContext(): Promise<ResolvedContext> {
+    return (await this.contexts()).find((c) => c.id === DEFAULT_CONTEXT_ID) as ResolvedContext;
+  }
+
+  /** Every live edge with its state; the default context's projection is kept and updated per changed object. */
+  async project(context?: ResolvedContext): Promise<ProjectedEdge[]> {
+    if (context && context.id !== DEFAULT_CONTEXT_ID) return projectEdges(this.index, context, this.now());
+    return this.projection.edges(this.index, context ?? (await this.defaultContext()), this.now());
+  }
+}

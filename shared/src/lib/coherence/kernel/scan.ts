@@ -1,0 +1,187 @@
+import { sha256Hex } from '../ids';
+import type { KnownEntry } from '../ledger/entries';
+import { contentHash, revisionId } from '../text/canonical';
+import { readIdentity } from '../text/identity';
+import { carriedInputs } from './carryForward';
+import type { CoherenceKernel } from './kernel';
+import { classifyGitChange, loadScanState, readGitHead, saveScanState, type SeenFile } from './scanState';
+
+const PERSIST_AFTER_READS = 50;
+
+export interface ScanReport {
+  changed: number;
+  moved: number;
+  adopted: number;
+  absent: number;
+  duplicates: string[];
+  navigation: boolean;
+  /** Files read this scan (the others matched the stat cache). */
+  reads: number;
+}
+
+interface Found {
+  path: string;
+  id: string;
+  hash: string;
+  masked: string;
+  size: number;
+  mtimeMs: number;
+  /** Re-read this scan (size or mtime changed, or never seen). */
+  read: boolean;
+}
+
+/**
+ * Scan reconciliation: brings the ledger in line with the files on disk. Unchanged files (same
+ * size and mtime as last time) are not read. May append provenance; never changes a document.
+ */
+export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
+  const storage = kernel.storage;
+  const cold = kernel.scanState === null;
+  const state = (kernel.scanState ??= await loadScanState(storage));
+  const git = await readGitHead(storage);
+  const gitChange = classifyGitChange(state.git, git);
+  const report: ScanReport = { changed: 0, moved: 0, adopted: 0, absent: 0, duplicates: [], navigation: false, reads: 0 };
+  const entries: KnownEntry[] = [];
+  const byId = new Map<string, Found[]>();
+  /** Files that need nothing: stat unchanged, the object known at this path (the common case, kept cheap). */
+  const quiet = new Map<string, Found>();
+  const note = (found: Found): void => {
+    const other = quiet.get(found.id);
+    if (other) {
+      quiet.delete(found.id);
+      push(byId, found.id, other);
+    }
+    push(byId, found.id, found);
+  };
+  const nextFiles = new Map<string, SeenFile>();
+  let reads = 0;
+
+  for (const file of await storage.walk()) {
+    const seen = state.files.get(file.path);
+    if (seen && seen.size === file.size && seen.mtimeMs === file.mtimeMs) {
+      nextFiles.set(file.path, seen);
+      if (seen.id === '') continue; // a document without an id (or with a diagnosed one): nothing to track
+      const found = { path: file.path, id: seen.id, hash: seen.hash, masked: '', size: file.size, mtimeMs: file.mtimeMs, read: false };
+      const object = kernel.index.objects.get(seen.id);
+      if (object && object.path === file.path && !object.absent && !kernel.held.has(seen.id) && !quiet.has(seen.id) && !byId.has(seen.id)) quiet.set(seen.id, found);
+      else note(found);
+      continue;
+    }
+    const text = await storage.readText(file.path);
+    reads++;
+    if (text === null) continue;
+    const identity = readIdentity(text);
+    if (identity.kind !== 'id') nextFiles.set(file.path, { id: '', size: file.size, mtimeMs: file.mtimeMs, hash: '', rev: null });
+    if (identity.kind === 'none') continue;
+    if (identity.kind === 'malformed') {
+      entries.push(kernel.entry('diagnostic', { code: 'MALFORMED_IDENTITY', message: `${file.path}: ${identity.reason}`, paths: [file.path] }, `identity:${sha256Hex(`${file.path}\n${text}`)}`));
+      continue;
+    }
+    const { hash, masked } = contentHash(text);
+    note({ path: file.path, id: identity.id, hash, masked, size: file.size, mtimeMs: file.mtimeMs, read: true });
+  }
+
+  for (const [id, found] of byId) {
+    if (found.length > 1) {
+      const paths = found.map((f) => f.path).sort();
+      kernel.held.add(id);
+      report.duplicates.push(id);
+      entries.push(
+        kernel.entry(
+          'diagnostic',
+          { code: 'DUPLICATE_IDENTITY', message: `${paths.join(', ')} carry the same vmark id ${id} (a copy?); captures of it are held until one file keeps it — give the copy a new id by removing its vmark: block`, object: id, paths },
+          `duplicate:${sha256Hex(`${id}\n${paths.join('\n')}`)}`,
+        ),
+      );
+      for (const f of found) nextFiles.set(f.path, state.files.get(f.path) ?? { id, size: -1, mtimeMs: -1, hash: f.hash, rev: null });
+      continue;
+    }
+    kernel.held.delete(id);
+    const file = found[0] as Found;
+    const object = kernel.index.objects.get(id);
+    if (!object || object.revisions.size === 0) {
+      // a file with an id this ledger never saw: adopt it as an observed-external root
+      const rev = revisionId(file.hash, []);
+      await kernel.ledger.storeSnapshot(file.hash, file.masked || (await rereadMasked(kernel, file.path)));
+      entries.push(kernel.entry('object-registered', { object: id, path: file.path }));
+      entries.push(
+        kernel.entry('transformation', {
+          inputs: [],
+          outputs: [{ object: id, revision: rev, content_hash: file.hash, parents: [] }],
+          agent: { type: 'external' },
+          intent: { kind: 'observed-external', summary: `adopted ${file.path}` },
+          confidence: 'unknown',
+        }),
+      );
+      nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev });
+      report.adopted++;
+      continue;
+    }
+    kernel.index.setAbsent(object, false);
+    if (object.path !== file.path) {
+      entries.push(kernel.entry('object-registered', { object: id, path: file.path }));
+      report.moved++;
+    }
+    const seen = state.files.get(file.path);
+    const base = seen?.id === id && seen.rev && object.revisions.has(seen.rev) ? object.revisions.get(seen.rev) ?? null : kernel.currentRevision(object);
+    if (!file.read || base?.hash === file.hash) {
+      nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev: base?.id ?? seen?.rev ?? null });
+      continue;
+    }
+    report.changed++;
+    if (gitChange === 'navigation') {
+      // a checkout shows another revision; it is not an edit and mints none
+      const known = [...object.revisions.values()].find((r) => r.hash === file.hash);
+      nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev: known?.id ?? null });
+      continue;
+    }
+    const rev = revisionId(file.hash, base ? [base.id] : []);
+    await kernel.ledger.storeSnapshot(file.hash, file.masked);
+    entries.push(
+      kernel.entry('transformation', {
+        inputs: carriedInputs(kernel.index, object, base, new Set()),
+        outputs: [{ object: id, revision: rev, content_hash: file.hash, parents: base ? [base.id] : [] }],
+        agent: gitChange === 'mutation' ? { type: 'git' } : { type: 'external' },
+        intent: gitChange === 'mutation' ? { kind: 'git-merge', summary: `${file.path} changed by git on ${git?.ref ?? 'a detached HEAD'}` } : { kind: 'observed-external', summary: `${file.path} edited outside VMark` },
+        confidence: gitChange === 'mutation' ? 'exact' : 'unknown',
+      }),
+    );
+    nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev });
+  }
+
+  for (const object of kernel.index.objects.values()) {
+    if (!byId.has(object.id) && !quiet.has(object.id) && !object.absent && object.revisions.size > 0) {
+      kernel.index.setAbsent(object, true);
+      report.absent++;
+    }
+  }
+
+  if (gitChange === 'navigation' && report.changed > 0) {
+    report.navigation = true;
+    entries.push(
+      kernel.entry('navigation', {
+        op: state.git?.ref !== git?.ref ? (git?.ref ? 'branch-switch' : 'detach') : 'checkout',
+        from: state.git?.commit ?? null,
+        to: git?.commit ?? null,
+        ref: git?.ref ?? null,
+      }),
+    );
+  }
+  if (entries.length > 0) await kernel.append(entries);
+  report.reads = reads;
+  kernel.scanState = { git, files: nextFiles };
+  // The stat cache only spares re-reading files: a few changed files are cheap to read again after
+  // a restart, so it is written after a cold or a large scan and when git moved, not on every call.
+  if ((cold || reads >= PERSIST_AFTER_READS || gitChange !== 'none') && (await kernel.initialized())) await saveScanState(storage, kernel.scanState);
+  return report;
+}
+
+function push(map: Map<string, Found[]>, id: string, found: Found): void {
+  const list = map.get(id);
+  if (list) list.push(found);
+  else map.set(id, [found]);
+}
+
+async function rereadMasked(kernel: CoherenceKernel, path: string): Promise<string> {
+  return contentHash((await kernel.storage.readText(path)) ?? '').masked;
+}

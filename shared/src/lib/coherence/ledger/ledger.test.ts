@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryStorage, transformationsIn } from '../testing/memoryStorage';
+import { WRITER_A, WRITER_B, memoryKernel } from '../testing/kernelFixture';
+import { status } from '../kernel/answers';
+import { CoherenceKernel } from '../kernel/kernel';
+import { Ledger } from './ledger';
+import { LEDGER_DIR, QUARANTINE_DIR, SEGMENT_ROTATE_BYTES, segmentName, snapshotPath } from './layout';
+import { parseLine } from './entries';
+
+const diagnostic = (kernel: CoherenceKernel, idem: string) => kernel.entry('diagnostic', { code: 'NOTE', message: 'm' }, idem);
+
+describe('ledger', () => {
+  it('is created on the first capture with union merge for segments and the cache untracked', async () => {
+    const { kernel, storage, save } = await memoryKernel();
+    expect(await kernel.initialized()).toBe(false);
+    await save('a.md', 'A\n');
+    expect(storage.text('.vmark/.gitattributes')).toContain('ledger/*.jsonl merge=union');
+    expect(storage.text('.vmark/.gitignore')).toBe('cache/\n');
+    const lines = (storage.text(`${LEDGER_DIR}/${segmentName(WRITER_A, 0)}`) ?? '').trim().split('\n');
+    expect(lines.map((l) => JSON.parse(l).kind)).toEqual(['object-registered', 'transformation']);
+    const entry = JSON.parse(lines[1] as string);
+    expect(Object.keys(entry)).toEqual(['format', 'id', 'kind', 'time', 'writer', 'idem', 'body']);
+    expect(entry.writer).toBe(WRITER_A);
+  });
+
+  it('stores content-addressed snapshots of the masked text', async () => {
+    const { kernel, storage, save } = await memoryKernel();
+    const { written } = await save('a.md', 'Alpha\n');
+    const hash = transformationsIn(storage)[0]?.body.outputs[0]?.content_hash as string;
+    expect(storage.text(snapshotPath(hash))).toBe('Alpha\n');
+    expect(written).not.toBe('Alpha\n');
+    expect(snapshotPath(hash)).toMatch(/^\.vmark\/snapshots\/sha256\/[0-9a-f]{2}\/[0-9a-f]{62}$/);
+  });
+
+  it('a retried operation (same idem) never appears twice, also across writers', async () => {
+    const storage = new MemoryStorage();
+    const a = await memoryKernel(storage, WRITER_A);
+    await a.kernel.append([diagnostic(a.kernel, 'op-1')]);
+    await a.kernel.append([diagnostic(a.kernel, 'op-1')]);
+    const b = await memoryKernel(storage, WRITER_B);
+    await b.kernel.append([diagnostic(b.kernel, 'op-1')]);
+    const segments = await storage.list(LEDGER_DIR);
+    expect(segments).toEqual([segmentName(WRITER_A, 0)]);
+    expect(b.kernel.index.diagnostics).toHaveLength(1);
+  });
+
+  it('a torn last line is left by readers and terminated by the writer; the broken line is quarantined with one diagnostic', async () => {
+    const { kernel, storage } = await memoryKernel();
+    await kernel.append([diagnostic(kernel, 'op-1')]);
+    const segment = `${LEDGER_DIR}/${segmentName(WRITER_A, 0)}`;
+    await storage.append(segment, '{"format":0,"id":"torn');
+    const reader = await CoherenceKernel.open(storage, { writer: WRITER_B });
+    expect(reader.quarantined).toBe(0);
+    await kernel.append([diagnostic(kernel, 'op-2')]);
+    expect(storage.text(segment)?.split('\n')).toHaveLength(4);
+    await reader.refresh({ repair: true });
+    expect(reader.quarantined).toBe(1);
+    expect(reader.index.diagnostics.map((d) => d.body.code).sort()).toEqual(['NOTE', 'NOTE', 'QUARANTINED']);
+    expect(storage.text(`${QUARANTINE_DIR}/${segmentName(WRITER_A, 0)}.bad`)).toBe('# line 2, not JSON\n{"format":0,"id":"torn\n');
+    // a second reader finds the same line: it counts it, but the diagnostic is not written again
+    const again = await CoherenceKernel.open(storage, { writer: WRITER_A });
+    await again.refresh({ repair: true });
+    expect(again.index.diagnostics.filter((d) => d.body.code === 'QUARANTINED')).toHaveLength(1);
+  });
+
+  it('malformed lines: each quarantined once with its reason; status (read-only) counts them without writing', async () => {
+    const { kernel, storage } = await memoryKernel();
+    await kernel.append([diagnostic(kernel, 'op-1')]);
+    const segment = `${LEDGER_DIR}/${segmentName(WRITER_B, 0)}`;
+    await storage.append(segment, 'not json\n{"format":0,"id":"x","kind":"waiver","time":"t","writer":"w","idem":"i","body":{}}\n[1]\n');
+    const reader = await CoherenceKernel.open(storage, { writer: WRITER_A });
+    expect((await status(reader)).quarantined).toBe(3);
+    expect(storage.text(`${QUARANTINE_DIR}/${segmentName(WRITER_B, 0)}.bad`)).toBeUndefined();
+    await reader.refresh({ repair: true });
+    const bad = storage.text(`${QUARANTINE_DIR}/${segmentName(WRITER_B, 0)}.bad`) ?? '';
+    expect(bad).toContain('# line 1, not JSON');
+    expect(bad).toContain('# line 2, invalid waiver body');
+    expect(bad).toContain('# line 3, not a JSON object');
+    expect(reader.index.diagnostics.filter((d) => d.body.code === 'QUARANTINED')).toHaveLength(3);
+  });
+
+  it('keeps unknown kinds and rejects a newer format', () => {
+    expect(parseLine('{"format":0,"id":"a","kind":"future-kind","time":"t","writer":"w","idem":"i","body":{"x":1}}').ok).toBe(true);
+    const newer = parseLine('{"format":1,"id":"a","kind":"diagnostic","time":"t","writer":"w","idem":"i","body":{}}');
+    expect(newer.ok).toBe(false);
+  });
+
+  it('rotates a writer\'s segment at 8 MiB', async () => {
+    const storage = new MemoryStorage();
+    storage.put(`${LEDGER_DIR}/${segmentName(WRITER_A, 0)}`, `${'x'.repeat(SEGMENT_ROTATE_BYTES)}\n`);
+    storage.put('.vmark/.gitignore', 'cache/\n');
+    const ledger = new Ledger(storage, WRITER_A);
+    await ledger.append([{ format: 0, id: 'i', kind: 'diagnostic', time: 't', writer: WRITER_A, idem: 'e', body: { code: 'C', message: 'm' } }]);
+    expect(await storage.list(LEDGER_DIR)).toEqual([segmentName(WRITER_A, 0), segmentName(WRITER_A, 1)].sort());
+    expect(storage.text(`${LEDGER_DIR}/${segmentName(WRITER_A, 1)}`)).toContain('"idem":"e"');
+    expect(segmentName(WRITER_A, 1)).toBe(`${WRITER_A}-001.jsonl`);
+  });
+
+  it('two writers\' segments merged by git read as one history', async () => {
+    const storage = new MemoryStorage();
+    const a = await memoryKernel(storage, WRITER_A);
+    await a.save('elena.md', 'Elena has green eyes.\n');
+    // writer B works on a clone: same files, its own segment
+    const clone = new MemoryStorage();
+    for (const [path, file] of storage.files) clone.put(path, file.text);
+    const b = await memoryKernel(clone, WRITER_B);
+    await b.save('chapter.md', 'Chapter 3.\n', ['elena.md']);
+    // git merges by union: B's segment arrives next to A's
+    for (const [path, file] of clone.files) if (path.startsWith(LEDGER_DIR) || path === 'chapter.md') storage.put(path, file.text);
+    await a.kernel.refresh({ repair: true });
+    expect(transformationsIn(storage).map((t) => t.writer).sort()).toEqual([WRITER_A, WRITER_B]);
+    const edges = await a.kernel.project();
+    expect(edges.map((e) => [e.upstream_path, e.downstream_path, e.state])).toEqual([['elena.md', 'chapter.md', 'fresh']]);
+  });
+});

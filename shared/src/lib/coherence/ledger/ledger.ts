@@ -1,0 +1,143 @@
+import { sha256Hex, utf8Length } from '../ids';
+import { LEDGER_FORMAT, parseLine, type Entry, type EntryOf, type KnownEntry } from './entries';
+import {
+  GITATTRIBUTES,
+  GITIGNORE,
+  LEDGER_DIR,
+  QUARANTINE_DIR,
+  SEGMENT_ROTATE_BYTES,
+  VMARK_DIR,
+  segmentName,
+  segmentNumber,
+  snapshotPath,
+} from './layout';
+import type { CoherenceStorage } from './storage';
+
+/** A ledger line that could not be read: copied to `quarantine/<segment>.bad`, skipped, diagnosed once. */
+export interface MalformedLine {
+  segment: string;
+  line: number;
+  reason: string;
+  text: string;
+}
+
+export interface LedgerRead {
+  /** true when a segment shrank or vanished: the caller drops its index and applies `entries` afresh. */
+  reset: boolean;
+  entries: (KnownEntry | Entry)[];
+  malformed: MalformedLine[];
+}
+
+interface SegmentCursor {
+  bytes: number;
+  lines: number;
+}
+
+/**
+ * The append-only ledger in `.vmark/ledger/`: one JSONL segment per writer (rotating at 8 MiB),
+ * read incrementally (only bytes appended since the last read, ninja-style). A last line without
+ * its `\n` is a torn write: readers leave it, and the writer terminates it before its next append.
+ */
+export class Ledger {
+  private cursors = new Map<string, SegmentCursor>();
+
+  constructor(
+    private readonly storage: CoherenceStorage,
+    readonly writer: string,
+  ) {}
+
+  initialized(): Promise<boolean> {
+    return this.storage.isDirectory(VMARK_DIR);
+  }
+
+  /** Creates `.vmark/` with its git files; a no-op when it exists. */
+  async init(): Promise<void> {
+    if (await this.initialized()) return;
+    await this.storage.writeAtomic(`${VMARK_DIR}/.gitattributes`, GITATTRIBUTES);
+    await this.storage.writeAtomic(`${VMARK_DIR}/.gitignore`, GITIGNORE);
+  }
+
+  /** Complete lines appended to any segment since the last read. */
+  async readNew(): Promise<LedgerRead> {
+    const names = (await this.storage.list(LEDGER_DIR)).filter((n) => n.endsWith('.jsonl')).sort();
+    let reset = false;
+    const sizes = new Map<string, number>();
+    for (const name of names) sizes.set(name, (await this.storage.size(`${LEDGER_DIR}/${name}`)) ?? 0);
+    for (const [name, cursor] of this.cursors) {
+      if ((sizes.get(name) ?? -1) < cursor.bytes) reset = true;
+    }
+    if (reset) this.cursors = new Map();
+    const entries: (KnownEntry | Entry)[] = [];
+    const malformed: MalformedLine[] = [];
+    for (const name of names) {
+      const cursor = this.cursors.get(name) ?? { bytes: 0, lines: 0 };
+      if ((sizes.get(name) ?? 0) === cursor.bytes) continue;
+      const text = await this.storage.readFrom(`${LEDGER_DIR}/${name}`, cursor.bytes);
+      const end = text.lastIndexOf('\n');
+      if (end < 0) continue;
+      const complete = text.slice(0, end);
+      const lines = complete.split('\n');
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i] as string;
+        if (line.trim() === '') continue;
+        const parsed = parseLine(line);
+        if (parsed.ok) entries.push(parsed.entry);
+        else malformed.push({ segment: name, line: cursor.lines + i + 1, reason: parsed.reason, text: line });
+      }
+      const torn = text.length - end - 1;
+      this.cursors.set(name, { bytes: (sizes.get(name) ?? 0) - (torn === 0 ? 0 : utf8Length(text.slice(end + 1))), lines: cursor.lines + lines.length });
+    }
+    return { reset, entries, malformed };
+  }
+
+  /** Copies malformed lines to quarantine and returns their diagnostic entries (idem = digest of segment and line). */
+  async quarantine(lines: MalformedLine[], time: string, newId: () => string): Promise<EntryOf<'diagnostic'>[]> {
+    const diagnostics: EntryOf<'diagnostic'>[] = [];
+    for (const bad of lines) {
+      try {
+        await this.storage.append(`${QUARANTINE_DIR}/${bad.segment}.bad`, `# line ${bad.line}, ${bad.reason}\n${bad.text}\n`);
+      } catch {
+        // the read still succeeds; the diagnostic below still reaches the index
+      }
+      diagnostics.push({
+        format: LEDGER_FORMAT,
+        id: newId(),
+        kind: 'diagnostic',
+        time,
+        writer: this.writer,
+        idem: `quarantine:${sha256Hex(`${bad.segment}\n${bad.line}\n${bad.text}`)}`,
+        body: { code: 'QUARANTINED', message: `${bad.segment} line ${bad.line}: ${bad.reason}; the line was moved to ${QUARANTINE_DIR}/${bad.segment}.bad` },
+      });
+    }
+    return diagnostics;
+  }
+
+  /** Appends to this writer's newest segment in one write, terminating a torn last line first. */
+  async append(entries: readonly Entry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.init();
+    const own = (await this.storage.list(LEDGER_DIR))
+      .map((name) => segmentNumber(name, this.writer))
+      .filter((n): n is number => n !== null);
+    let n = own.length === 0 ? 0 : Math.max(...own);
+    let path = `${LEDGER_DIR}/${segmentName(this.writer, n)}`;
+    let size = (await this.storage.size(path)) ?? 0;
+    if (size >= SEGMENT_ROTATE_BYTES) {
+      n += 1;
+      path = `${LEDGER_DIR}/${segmentName(this.writer, n)}`;
+      size = 0;
+    }
+    const torn = size > 0 && (await this.storage.readFrom(path, size - 1)) !== '\n';
+    await this.storage.append(path, `${torn ? '\n' : ''}${entries.map((e) => JSON.stringify(e)).join('\n')}\n`);
+  }
+
+  /** Stores the masked canonical text under its hash (self-verifying; written once). */
+  async storeSnapshot(hash: string, masked: string): Promise<void> {
+    const path = snapshotPath(hash);
+    if ((await this.storage.size(path)) === null) await this.storage.writeAtomic(path, masked);
+  }
+
+  readSnapshot(hash: string): Promise<string | null> {
+    return this.storage.readText(snapshotPath(hash));
+  }
+}

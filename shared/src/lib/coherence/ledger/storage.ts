@@ -1,0 +1,28 @@
+/** A document of the workspace as the scan sees it (paths relative to the workspace root, `/`-separated). */
+export interface FileStat {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * Everything the coherence kernel touches on disk, relative to the workspace root. The host
+ * implements it over `node:fs` for native folders; the editor's worker over OPFS or a picked folder.
+ */
+export interface CoherenceStorage {
+  /** The file's text, or null when it does not exist. */
+  readText(path: string): Promise<string | null>;
+  /** The text from byte `from` to the end (the ledger's tail replay). */
+  readFrom(path: string, from: number): Promise<string>;
+  /** Size in bytes, or null when the file does not exist. */
+  size(path: string): Promise<number | null>;
+  /** Appends in one write (creating the file and its folders). */
+  append(path: string, text: string): Promise<void>;
+  /** Replaces the file atomically (temporary file, then rename), creating its folders. */
+  writeAtomic(path: string, text: string): Promise<void>;
+  /** File names in a folder, [] when it does not exist. */
+  list(dir: string): Promise<string[]>;
+  isDirectory(path: string): Promise<boolean>;
+  /** The markdown documents of the workspace, skipping `.vmark`, `.git`, `node_modules` and symlinks. */
+  walk(): Promise<FileStat[]>;
+}
