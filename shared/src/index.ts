@@ -1,5 +1,6 @@
 export * from './protocol/version';
 export * from './protocol/outcome';
+export * from './protocol/capOutcome';
 export * from './protocol/messages';
 export * from './protocol/sessionState';
 export * from './tools/implemented';

@@ -1,9 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { IMPLEMENTED_ACTIONS, VMARK_VERSION, findTool, mcpToolList, parseToolCall, textFailure, type CallOutcome } from '@vmark/shared';
+import { IMPLEMENTED_ACTIONS, VMARK_VERSION, capOutcome, findTool, mcpToolList, parseToolCall, textFailure, type CallOutcome } from '@vmark/shared';
 import { toCallToolResult } from './toCallToolResult';
-import { capOutcome } from './capOutcome';
 
 export interface ToolCaller {
   call(tool: string, action: string, args: Record<string, unknown>, options: { retryable: boolean }): Promise<CallOutcome>;
