@@ -1,15 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import {
-  VMARK_VERSION,
-  WIRE_VERSION,
-  textFailure,
-  type BridgeToHost,
-  type CallResult,
-  type ExtensionToHost,
-  type HostToExtension,
-} from '@vmark/shared';
+import type { BridgeToHost, CallResult, ExtensionToHost, HostToExtension } from '@vmark/shared';
+// subpaths, not the package index: the index loads every tool schema (zod), ~25 MB the host never uses
+import { textFailure } from '@vmark/shared/protocol/outcome';
+import { VMARK_VERSION, WIRE_VERSION } from '@vmark/shared/protocol/version';
 import { socketPath } from '../os/dirs';
 import { readLaunchSettings } from '../os/launchSettings';
 import { isProcessAlive } from '../os/processes';
