@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { IMPLEMENTED_ACTIONS, VMARK_VERSION, capOutcome, findTool, mcpToolList, parseToolCall, textFailure, type CallOutcome } from '@vmark/shared';
 import { toCallToolResult } from './toCallToolResult';
+import { registerHopNoop } from './hopNoop';
 
 export interface ToolCaller {
   call(tool: string, action: string, args: Record<string, unknown>, options: { retryable: boolean }): Promise<CallOutcome>;
@@ -39,6 +40,7 @@ export function createMcpServer(caller: ToolCaller, onClientName?: (name: string
     const outcome = await caller.call(name, parsed.action, parsed.args as Record<string, unknown>, { retryable });
     return toCallToolResult(capOutcome(outcome));
   });
+  registerHopNoop(server, caller);
   return server;
 }
 
