@@ -16,6 +16,8 @@ export function useWordCount(tabId: string | null, text: string): number | null 
   const immediate = useMemo(() => (now ? wordCount(text) : null), [now, text]);
   const [later, setLater] = useState<{ tabId: string | null; text: string; words: number } | null>(null);
   useEffect(() => {
+    // the count of another tab holds that tab's whole text: let it go
+    if (later && later.tabId !== tabId) setLater(null);
     if (now || (later?.tabId === tabId && later.text === text)) return;
     const timer = setTimeout(() => setLater({ tabId, text, words: wordCount(text) }), COUNT_LATER_MS);
     return () => clearTimeout(timer);
