@@ -93,29 +93,46 @@ export class AgentJournal {
   /**
    * Step 1: persist what the document held before the change. When the document is still what the
    * previous entry of this tab left, the entry points at that one instead of storing the text again.
+   * `check` sees the document's latest entry inside the same transaction and may refuse (throw):
+   * nothing is recorded then. One transaction, not a read and then a write.
    */
-  async record(entry: NewEntry): Promise<JournalEntry> {
+  async record(entry: NewEntry, check?: (latest: StoredJournalEntry | null) => void): Promise<JournalEntry> {
     const db = await this.open();
-    const latest = await this.latest(entry.docKey);
-    const follows = latest !== null && latest.state === 'applied' && latest.change != null && latest.revisionAfter === entry.revisionBefore && (latest.chain ?? 0) < MAX_CHAIN;
-    const id = `je-${randomBase62(12)}`;
-    const full: JournalEntry = {
-      ...entry,
-      id,
-      seq: (latest?.seq ?? 0) + 1,
-      revisionAfter: null,
-      contentAfter: null,
-      before: follows ? { afterEntry: latest.id } : { textId: id },
-      chain: follows ? (latest.chain ?? 0) + 1 : 0,
-      change: null,
-      state: 'recorded',
-      reviewed: false,
-      at: Date.now(),
+    const tx = db.transaction(['journal', 'journalTexts'], 'readwrite');
+    const write = async (): Promise<JournalEntry> => {
+      const range = IDBKeyRange.bound([entry.docKey, -Infinity], [entry.docKey, Infinity]);
+      const latest = (await tx.objectStore('journal').index('byDoc').openCursor(range, 'prev'))?.value ?? null;
+      check?.(latest);
+      const follows = latest !== null && latest.state === 'applied' && latest.change != null && latest.revisionAfter === entry.revisionBefore && (latest.chain ?? 0) < MAX_CHAIN;
+      const id = `je-${randomBase62(12)}`;
+      const full: JournalEntry = {
+        ...entry,
+        id,
+        seq: (latest?.seq ?? 0) + 1,
+        revisionAfter: null,
+        contentAfter: null,
+        before: follows ? { afterEntry: latest.id } : { textId: id },
+        chain: follows ? (latest.chain ?? 0) + 1 : 0,
+        change: null,
+        state: 'recorded',
+        reviewed: false,
+        at: Date.now(),
+      };
+      if (!follows) void tx.objectStore('journalTexts').put({ id, text: entry.contentBefore });
+      void tx.objectStore('journal').put(stored(full));
+      await tx.done;
+      return full;
     };
-    if (follows) await withTimeout(db.put('journal', stored(full)));
-    else {
-      const tx = db.transaction(['journal', 'journalTexts'], 'readwrite');
-      await withTimeout(Promise.all([tx.objectStore('journalTexts').put({ id, text: entry.contentBefore }), tx.objectStore('journal').put(stored(full)), tx.done]));
+    let full: JournalEntry;
+    try {
+      full = await withTimeout(write());
+    } catch (error) {
+      try {
+        tx.abort();
+      } catch {
+        // already finished or aborted
+      }
+      throw error;
     }
     if (this.faults.recordDelayMs > 0) await new Promise((r) => setTimeout(r, this.faults.recordDelayMs));
     return full;

@@ -152,27 +152,30 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
     return navigator.locks.request(`vmark-journal:${docKey}`, { ifAvailable: true }, async (lock) => {
       // another window is recording a write to the same file
       if (!lock) throw new DomainErrorException(journalBusy());
-      const latest = await journalGate(() => journal.latest(docKey));
-      if (latest && latest.state === 'applied' && latest.tabId !== tab.id && latest.at > tab.journalSeenAt) {
-        throw new DomainErrorException(staleParent());
-      }
       if ((await journalGate(() => journal.unreviewedCount(docKey))) >= journal.backlogLimit) {
         throw new DomainErrorException(reviewBacklogFull(`This document has ${journal.backlogLimit} AI changes that the person has not reviewed; nothing was changed. Ask them to review the AI changes panel.`));
       }
       const activeBefore = store.getSnapshot().activeTabId;
       const selectionBefore = store.selectionVersion(tab.id);
+      // another tab's AI change this tab has not caught up with: refused inside the recording transaction
+      const refuseStaleParent = (latest: { state: string; tabId: string; at: number } | null) => {
+        if (latest && latest.state === 'applied' && latest.tabId !== tab.id && latest.at > tab.journalSeenAt) throw new DomainErrorException(staleParent());
+      };
       const entry = await journalGate(() =>
-        journal.record({
-          docKey,
-          tabId: tab.id,
-          tool: plan.tool,
-          action: plan.action,
-          client: ctx.principal.clientName,
-          connectionId: ctx.principal.connectionId,
-          addresses: plan.addresses ?? [],
-          revisionBefore: tab.revision,
-          contentBefore: tab.content,
-        }),
+        journal.record(
+          {
+            docKey,
+            tabId: tab.id,
+            tool: plan.tool,
+            action: plan.action,
+            client: ctx.principal.clientName,
+            connectionId: ctx.principal.connectionId,
+            addresses: plan.addresses ?? [],
+            revisionBefore: tab.revision,
+            contentBefore: tab.content,
+          },
+          refuseStaleParent,
+        ),
       );
       store.flush();
       const now = store.tab(tab.id);
