@@ -3,25 +3,43 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { NATIVE_HOST_NAME } from '@vmark/shared';
 import { connectAi, textOf, type Ai } from '../../tests/e2e/support/mcpClient';
-import { startStack } from '../../tests/e2e/support/stack';
+import { startStack, type Stack } from '../../tests/e2e/support/stack';
 import { openNativeEcho } from '../roundtrip/nativeEcho';
 import { summarize, type Summary } from '../roundtrip/stats';
 import { count } from '../quick';
 
 /**
- * document.read / document.write round trips for 10 KB and 1 MB documents next to the bare
- * native-messaging echo, and selection.set against document.write of the same change on a 5 MB
- * document (time and request bytes). Not a test: it prints PASS or MISS per goal and exits 0.
+ * Cost follows the edit: document.read / document.write round trips for 10 KB and 1 MB documents
+ * next to the bare native-messaging echo, selection.set of one insertion on 10 KB and on 5 MB, and
+ * selection.set against document.write of the same change on 5 MB (time and request bytes).
+ * Not a test: it prints PASS or MISS per goal and exits 0.
  */
 
 const CALLS = count(30, 8);
-const SMALL_GOAL = 3;
-const LARGE_GOAL = 10;
+const SELECTION_CALLS = count(30, 8);
+/** document.write 10 KB against document.read 10 KB; document.read 1 MB (capped answer) against 10 KB; selection.set 5 MB against 10 KB. */
+const WRITE_GOAL = 2;
+const READ_1MB_GOAL = 5;
+const SELECTION_GOAL = 1.5;
 
+/** Markdown as people write it: paragraphs of five lines (a 5 MB single paragraph would measure CodeMirror's inline parser). */
 const makeDoc = (bytes: number): string => {
   const line = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit — 中文 ünïcödé.\n';
-  return line.repeat(Math.ceil(bytes / Buffer.byteLength(line))).slice(0, bytes);
+  const paragraph = `${line.repeat(5)}\n`;
+  return paragraph.repeat(Math.ceil(bytes / Buffer.byteLength(paragraph))).slice(0, bytes);
 };
+
+/** selection.set of one insertion (an empty selection at the end of the first line) on an open source-mode tab. */
+async function timeInsertions(stack: Stack, ai: Ai, tabId: string, title: string): Promise<Summary> {
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  // each in the editor it opens in: 10 KB in WYSIWYG, 5 MB (over 20k lines) in source mode
+  const wysiwyg = stack.page.getByLabel(`${title} document`);
+  if (await wysiwyg.count()) await wysiwyg.locator('p').first().click();
+  else await stack.page.getByLabel(`${title} source`).click({ position: { x: 5, y: 5 } });
+  await stack.page.keyboard.press('Control+Home');
+  await stack.page.keyboard.press('End');
+  return summarize(await timeCalls(ai, SELECTION_CALLS, () => ['selection', { action: 'set', content: 'x' }]));
+}
 
 async function timeCalls(ai: Ai, count: number, args: () => [string, Record<string, unknown>]): Promise<number[]> {
   const times: number[] = [];
@@ -53,52 +71,52 @@ async function main(): Promise<void> {
     await echo.time(20);
     const echoSummary = summarize(await echo.time(count(200, 50)));
 
-    const results: [string, Summary, number | null][] = [];
+    const reads: Record<string, Summary> = {};
+    const writes: Record<string, Summary> = {};
     for (const name of ['10kb', '1mb'] as const) {
       const tabId = tabs[name] as string;
-      const read = summarize(await timeCalls(ai, CALLS, () => ['document', { action: 'read', tabId }]));
+      reads[name] = summarize(await timeCalls(ai, CALLS, () => ['document', { action: 'read', tabId }]));
       const content = makeDoc(name === '10kb' ? 10_000 : 1_000_000);
       let flip = false;
-      const write = summarize(
+      writes[name] = summarize(
         await timeCalls(ai, CALLS, () => {
           flip = !flip;
           return ['document', { action: 'write', tabId, content: flip ? `${content}x` : content, save: false }];
         }),
       );
-      results.push([`document.read ${name}`, read, name === '10kb' ? SMALL_GOAL : LARGE_GOAL], [`document.write ${name}`, write, null]);
     }
+    const insertSmall = await timeInsertions(stack, ai, tabs['10kb'] as string, '10kb');
+    const insertLarge = await timeInsertions(stack, ai, tabs['5mb'] as string, '5mb');
 
-    // selection.set vs document.write of the same one-word change on the 5 MB document
+    // selection.set vs document.write of the same one-line change on the 5 MB document
     const big = tabs['5mb'] as string;
-    await ai.ok('workspace', { action: 'switch_tab', tabId: big });
-    await stack.page.locator('.cm-content').click();
     await stack.page.keyboard.press('Control+Home');
     await stack.page.keyboard.press('Shift+End');
     let toggle = false;
-    const selectionArgs = () => {
+    const selectionArgs = (): [string, Record<string, unknown>] => {
       toggle = !toggle;
-      return ['selection', { action: 'set', content: toggle ? 'Changed first line.' : 'Lorem ipsum first line.' }] as [string, Record<string, unknown>];
+      return ['selection', { action: 'set', content: toggle ? 'Changed first line.' : 'Lorem ipsum first line.' }];
     };
     const selectionBytes = Buffer.byteLength(JSON.stringify(selectionArgs()[1]));
-    const selection = summarize(
-      await timeCalls(ai, 10, () => {
-        const args = selectionArgs();
-        return args;
-      }),
-    );
-    const current = (await ai.ok<{ content: string }>('document', { action: 'read', tabId: big })).content;
+    const selection = summarize(await timeCalls(ai, 10, selectionArgs));
     const whole = makeDoc(5_000_000);
     const writeArgs = { action: 'write', tabId: big, content: whole, save: false };
     const writeBytes = Buffer.byteLength(JSON.stringify(writeArgs));
     const bigWrite = summarize(await timeCalls(ai, 10, () => ['document', { ...writeArgs, content: writeArgs.content + (Math.random() > 0.5 ? 'a' : 'b') }]));
-    void current;
 
     console.log(`\nVMark document tools (Node ${process.version})\n`);
     console.log(`echo (native messaging ping, in the worker): ${fmt(echoSummary)}`);
-    for (const [label, summary, goal] of results) {
-      const ratio = summary.median / echoSummary.median;
-      console.log(`${label.padEnd(22)} ${fmt(summary)}  ratio ${ratio.toFixed(1)}×${goal ? `  goal ≤ ${goal}×  ${verdict(ratio <= goal)}` : ''}`);
+    for (const name of ['10kb', '1mb'] as const) {
+      console.log(`document.read ${name.padEnd(5)}  ${fmt(reads[name] as Summary)}  (${((reads[name] as Summary).median / echoSummary.median).toFixed(1)}× echo)`);
+      console.log(`document.write ${name.padEnd(5)} ${fmt(writes[name] as Summary)}`);
     }
+    console.log(`selection.set one insertion, 10 KB: ${fmt(insertSmall)}`);
+    console.log(`selection.set one insertion, 5 MB:  ${fmt(insertLarge)}`);
+    const goal = (label: string, value: number, limit: number) => console.log(`${label.padEnd(52)} ${value.toFixed(2)}×   goal ≤ ${limit}×   ${verdict(value <= limit)}`);
+    console.log('');
+    goal('selection.set insertion 5 MB / 10 KB (median)', insertLarge.median / insertSmall.median, SELECTION_GOAL);
+    goal('document.write 10 KB / document.read 10 KB (median)', (writes['10kb'] as Summary).median / (reads['10kb'] as Summary).median, WRITE_GOAL);
+    goal('document.read 1 MB (capped) / 10 KB (median)', (reads['1mb'] as Summary).median / (reads['10kb'] as Summary).median, READ_1MB_GOAL);
     console.log(`\n5 MB document, one-line change:`);
     console.log(`  selection.set   ${fmt(selection)}, request ${selectionBytes} bytes`);
     console.log(`  document.write  ${fmt(bigWrite)}, request ${writeBytes} bytes`);

@@ -2,6 +2,7 @@ export interface Summary {
   count: number;
   median: number;
   p95: number;
+  p99: number;
   mean: number;
   min: number;
   max: number;
@@ -20,6 +21,7 @@ export function summarize(samples: readonly number[]): Summary {
     count: sorted.length,
     median: percentile(sorted, 0.5),
     p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
     mean: total / sorted.length,
     min: sorted[0] ?? Number.NaN,
     max: sorted.at(-1) ?? Number.NaN,

@@ -26,7 +26,8 @@ const packageDir = (name: string): string => path.dirname(require.resolve(`${nam
 const textOf = (result: CallToolResult): string => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 const CALL_TIMEOUT_MS = 180_000;
 
-async function connect(script: string, args: string[]): Promise<Client> {
+/** The MCP SDK client over stdio to a node script (a peer, or the bare SDK echo server of roundtrip/). */
+export async function connect(script: string, args: string[]): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [script, ...args],
@@ -52,10 +53,12 @@ async function timed(client: Client, name: string, args: Record<string, unknown>
   return { text: textOf(result), ms: performance.now() - started };
 }
 
+/** @playwright/mcp as reference/snapshot-baseline.md starts it, on the system Chromium. */
+export const connectPlaywrightMcp = (): Promise<Client> =>
+  connect(path.join(packageDir('@playwright/mcp'), 'cli.js'), ['--headless', '--isolated', '--no-sandbox', '--executable-path', BROWSER, '--viewport-size', '1280x720']);
+
 export async function startPlaywrightMcp(): Promise<Peer> {
-  const client = await connect(path.join(packageDir('@playwright/mcp'), 'cli.js'), [
-    '--headless', '--isolated', '--no-sandbox', '--executable-path', BROWSER, '--viewport-size', '1280x720',
-  ]);
+  const client = await connectPlaywrightMcp();
   return {
     name: 'playwright-mcp',
     navigate: async (url) => void (await call(client, 'browser_navigate', { url })),

@@ -1,5 +1,7 @@
 export * from './protocol/version';
 export * from './protocol/outcome';
+export * from './protocol/capOutcome';
+export * from './protocol/hopNoop';
 export * from './protocol/messages';
 export * from './protocol/sessionState';
 export * from './protocol/callTimeouts';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { EXPECTED_TOOL_COUNT, EXTENSION_ID, IMPLEMENTED_ACTIONS, NATIVE_HOST_NAME } from '@vmark/shared';
+import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { EXPECTED_TOOL_COUNT, EXTENSION_ID, HOP_NOOP_METHOD, IMPLEMENTED_ACTIONS, NATIVE_HOST_NAME } from '@vmark/shared';
 import { connectAi, textOf } from './support/mcpClient';
 import { expect, test } from './support/fixtures';
 
@@ -32,6 +33,15 @@ test('BRR-01 GEN-04 BRR-QUERY-05 BRR-EXTRACT-07 BRR-WAITFOR-05 annotations are p
   expect(tools.filter((t) => t.annotations?.readOnlyHint === true).map((t) => t.name).sort()).toEqual(['browser_read', 'session']);
   const readActions = (tools.find((t) => t.name === 'browser_read')?.inputSchema as unknown as { properties: { action: { enum: string[] } } }).properties.action.enum;
   expect(readActions).toEqual(expect.arrayContaining(['read', 'screenshot', 'query', 'extract', 'console', 'wait', 'wait_for']));
+});
+
+test('the vmark/noop request (the benches\' floor) crosses every hop to the editor window and back, and is no tool', async ({ stack, ai }) => {
+  const noop = () => ai.client.request({ method: HOP_NOOP_METHOD, params: {} } as never, EmptyResultSchema);
+  await expect(noop()).resolves.toEqual({});
+  expect((await ai.client.listTools()).tools.map((t) => t.name)).not.toContain(HOP_NOOP_METHOD);
+  // without the editor window there is nothing to reach: the bridge says so instead of answering
+  await stack.page.close();
+  await expect(noop()).rejects.toThrow(/did not reach an editor window/);
 });
 
 test('ERR-02 an argument-shape error is one plain sentence, not an envelope', async ({ ai }) => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { VMARK_VERSION } from '@vmark/shared';
+import { VMARK_VERSION } from '@vmark/shared/protocol/version';
 import { intFlag, parseArgs, stringFlag } from './args';
 
 const USAGE = `vmark ${VMARK_VERSION}: the bridge between AI clients and the VMark editor

@@ -1,7 +1,8 @@
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { hopTimeoutMs, type ActionlintFinding } from '@vmark/shared';
+import type { ActionlintFinding } from '@vmark/shared';
+import { hopTimeoutMs } from '@vmark/shared/protocol/callTimeouts';
 import { ServiceError } from './serviceError';
 
 /** A workflow of a few thousand lines lints in well under a second; a hung binary must not hold the call. */

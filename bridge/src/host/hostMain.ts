@@ -1,19 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import {
-  CallTracker,
-  VMARK_VERSION,
-  WIRE_VERSION,
-  hopTimeoutMs,
-  textFailure,
-  type BridgeToHost,
-  type CallOutcome,
-  type CallResult,
-  type ClientPrincipal,
-  type ExtensionToHost,
-  type HostToExtension,
-} from '@vmark/shared';
+import type { BridgeToHost, CallOutcome, CallResult, ClientPrincipal, ExtensionToHost, HostToExtension } from '@vmark/shared';
+// subpaths, not the package index: the index loads every tool schema (zod), ~25 MB the host never uses
+import { CallTracker } from '@vmark/shared/protocol/callTracker';
+import { hopTimeoutMs } from '@vmark/shared/protocol/callTimeouts';
+import { textFailure } from '@vmark/shared/protocol/outcome';
+import { VMARK_VERSION, WIRE_VERSION } from '@vmark/shared/protocol/version';
 import { resolveClientPrincipal } from '../clients/credentials';
 import { socketPath } from '../os/dirs';
 import { readLaunchSettings } from '../os/launchSettings';

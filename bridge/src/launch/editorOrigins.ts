@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_EDITOR_PORT } from '@vmark/shared';
+import { DEFAULT_EDITOR_PORT } from '@vmark/shared/protocol/version';
 import { runtimeDir } from '../os/dirs';
 import { isProcessAlive } from '../os/processes';
 

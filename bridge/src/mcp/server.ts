@@ -1,9 +1,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { IMPLEMENTED_ACTIONS, VMARK_VERSION, findTool, mcpToolList, parseToolCall, textFailure, unexpectedFailure, type CallOutcome } from '@vmark/shared';
+import { IMPLEMENTED_ACTIONS, VMARK_VERSION, capOutcome, findTool, mcpToolList, parseToolCall, textFailure, unexpectedFailure, type CallOutcome } from '@vmark/shared';
 import { toCallToolResult } from './toCallToolResult';
-import { capOutcome } from './capOutcome';
+import { registerHopNoop } from './hopNoop';
 
 export interface ToolCaller {
   call(tool: string, action: string, args: Record<string, unknown>, options: { retryable: boolean }): Promise<CallOutcome>;
@@ -46,6 +46,7 @@ export function createMcpServer(caller: ToolCaller, onClientName?: (name: string
     }
     return toCallToolResult(capOutcome(outcome));
   });
+  registerHopNoop(server, caller);
   return server;
 }
 

@@ -63,8 +63,14 @@ async function storedRecords<T>(page: Page, store: 'journal' | 'history', docKey
   );
 }
 
-/** The agent edit journal entries of a document, oldest first. */
-export const journalEntries = (page: Page, docKey: string) => storedRecords<StoredEntry>(page, 'journal', docKey);
+/** The agent edit journal entries of a document, oldest first, with both texts rebuilt by the journal (entries share texts in IndexedDB). */
+export async function journalEntries(page: Page, docKey: string): Promise<StoredEntry[]> {
+  return page.evaluate(async (docKey) => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'vmark')) return [];
+    const journal = (window as unknown as { vmarkDebug: { journal: { list(docKey: string): Promise<StoredEntry[]> } } }).vmarkDebug.journal;
+    return journal.list(docKey);
+  }, docKey);
+}
 
 /** The history snapshots of a file, oldest first. */
 export const historySnapshots = (page: Page, docKey: string) => storedRecords<StoredSnapshot>(page, 'history', docKey);

@@ -21,7 +21,7 @@ import { SaveAsDialog } from './SaveAsDialog';
 import { SettingsDialog } from './SettingsDialog';
 import { TabBar } from './TabBar';
 import { useConnectionState, useModel, useServices } from './services';
-import { wordCount } from './wordCount';
+import { useWordCount } from './useWordCount';
 
 type SidePanel = 'history' | 'outline' | 'comments' | null;
 
@@ -37,6 +37,7 @@ export function App() {
   const [saveAsTab, setSaveAsTab] = useState<string | null>(null);
   const [reconnect, setReconnect] = useState<FolderToReconnect[]>([]);
   const activeTab = model.tabs.find((t) => t.id === model.activeTabId) ?? null;
+  const words = useWordCount(activeTab?.id ?? null, activeTab?.content ?? '');
   const activeWorkspace = model.workspaces.find((w) => w.id === model.activeWorkspaceInstanceId) ?? null;
   const realpath = useMemo(() => async (p: string) => (await connection.service({ op: 'fs.realpath', path: p })) as string, [connection]);
 
@@ -199,7 +200,7 @@ export function App() {
         </div>
         <footer className="status-bar" role="status">
           <span>
-            {activeTab ? `${activeTab.title} — ${isDirty(activeTab) ? 'unsaved' : 'saved'} — ${wordCount(activeTab.content)} words` : 'No document'}
+            {activeTab ? `${activeTab.title} — ${isDirty(activeTab) ? 'unsaved' : 'saved'} — ${words ?? '…'} words` : 'No document'}
           </span>
           <span className={`mcp-state ${connectionState}`}>
             {connectionState === 'connected' ? `MCP: connected (${connection.label})` : connectionState === 'connecting' ? 'MCP: connecting…' : 'MCP: extension not installed'}

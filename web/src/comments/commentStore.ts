@@ -140,6 +140,11 @@ export class CommentStore {
     else this.updated(doc);
   }
 
+  /** No tab shows the document any more: keep its comments, not its whole text. */
+  forgetText(docKey: string): void {
+    this.docs.get(docKey)?.forgetText();
+  }
+
   /** A change by the person: shown at once, stored in the background. Returns a problem to show, or null. */
   change(docKey: string, change: CommentChange): string | null {
     const doc = this.docs.get(docKey);

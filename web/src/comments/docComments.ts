@@ -80,6 +80,12 @@ export class DocComments {
     return changes;
   }
 
+  /** The document was closed: its text is let go (anchors are placed from their stored form when it opens again). */
+  forgetText(): void {
+    this.text = null;
+    this.waitingText = null;
+  }
+
   /** Stores the current offsets and context as hints with any write (no new generation for those). */
   withPlaces(file: CommentFile): CommentFile {
     let out = file;

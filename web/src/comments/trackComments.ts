@@ -39,7 +39,11 @@ export function trackComments(store: WindowStore, comments: CommentStore): () =>
       // saved under a name: the untitled document's threads come along
       if (previousKey?.startsWith('untitled:') && previousKey !== docKey) void comments.move(previousKey, docKey);
     }
-    for (const docKey of [...texts.keys()]) if (!seen.has(docKey)) texts.delete(docKey);
+    for (const docKey of [...texts.keys()]) {
+      if (seen.has(docKey)) continue;
+      texts.delete(docKey);
+      comments.forgetText(docKey);
+    }
     const open = new Set(model.tabs.map((t) => t.id));
     for (const tabId of [...keyOfTab.keys()]) if (!open.has(tabId)) keyOfTab.delete(tabId);
   };

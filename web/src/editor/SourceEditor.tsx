@@ -26,6 +26,8 @@ const FLUSH_IDLE_MS = 250;
 export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: Tab; store: WindowStore; comments?: CommentStore; onSelectComment?: (threadId: string) => void }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  /** The last text known to equal the editor's document, so mirroring our own change back is a pointer compare. */
+  const synced = useRef<string | null>(null);
   const selectComment = useRef(onSelectComment);
   selectComment.current = onSelectComment;
 
@@ -39,7 +41,8 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
       timer = null;
       if (!pending || !view.current) return;
       pending = false;
-      store.setContent(tab.id, view.current.state.doc.toString());
+      synced.current = view.current.state.doc.toString();
+      store.setContent(tab.id, synced.current);
     };
     const editor = new EditorView({
       parent: host.current,
@@ -89,7 +92,8 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
       loadContent(content) {
         const current = editor.state.doc.toString();
         editor.dispatch({ changes: { from: 0, to: current.length, insert: content }, annotations: fromModel.of(true) });
-        return editor.state.doc.toString();
+        synced.current = editor.state.doc.toString();
+        return synced.current;
       },
       getSelection() {
         const { from, to } = editor.state.selection.main;
@@ -103,7 +107,8 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
           selection: { anchor: from + content.length },
           annotations: fromModel.of(true),
         });
-        return editor.state.doc.toString();
+        synced.current = editor.state.doc.toString();
+        return synced.current;
       },
       reveal(offset) {
         const at = Math.min(offset, editor.state.doc.length);
@@ -134,12 +139,13 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
 
   useEffect(() => {
     const editor = view.current;
-    if (!editor) return;
+    if (!editor || tab.content === synced.current) return;
     const current = editor.state.doc.toString();
     if (current !== tab.content) {
       // replace only the part that differs, so the person's cursor and scroll position stay put
       editor.dispatch({ changes: minimalChange(current, tab.content), annotations: fromModel.of(true) });
     }
+    synced.current = tab.content;
   }, [tab.content]);
 
   return <div className="source-editor" ref={host} />;

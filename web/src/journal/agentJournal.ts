@@ -1,5 +1,7 @@
 import { randomBase62 } from '../lib/randomId';
-import { openVMarkDb, type Db, type JournalEntry } from './db';
+import { minimalChange } from '../lib/minimalChange';
+import { openVMarkDb, type Db, type JournalEntry, type StoredJournalEntry } from './db';
+import { rebuildTexts } from './rebuildTexts';
 
 /** How long a journal operation may take before the write is refused as JOURNAL_UNAVAILABLE. */
 export const JOURNAL_TIMEOUT_MS = 2_000;
@@ -8,6 +10,8 @@ export const REVIEW_BACKLOG_LIMIT = 500;
 const DURABILITY_RETRY_MS = 1_000;
 /** IndexedDB errors that refuse an entry for good: retrying would fail the same way. */
 const REJECTIONS = new Set(['ConstraintError', 'DataError', 'DataCloneError', 'QuotaExceededError']);
+/** After this many entries that each point at the one before, the text before is stored whole again. */
+export const MAX_CHAIN = 64;
 
 export class JournalTimeout extends Error {}
 
@@ -15,7 +19,13 @@ function withTimeout<T>(promise: Promise<T>, ms = JOURNAL_TIMEOUT_MS): Promise<T
   return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new JournalTimeout('journal timed out')), ms))]);
 }
 
-export type NewEntry = Omit<JournalEntry, 'id' | 'seq' | 'revisionAfter' | 'contentAfter' | 'state' | 'reviewed' | 'at'>;
+export type NewEntry = Omit<JournalEntry, 'id' | 'seq' | 'revisionAfter' | 'contentAfter' | 'state' | 'reviewed' | 'at' | 'before' | 'chain' | 'change'>;
+
+/** What an entry is stored as: without the texts it carries in memory. */
+function stored(entry: JournalEntry): StoredJournalEntry {
+  const { contentBefore: _before, contentAfter: _after, ...rest } = entry;
+  return rest;
+}
 
 /**
  * The agent edit journal: every mutating MCP call is recorded here before the document changes,
@@ -44,7 +54,7 @@ export class AgentJournal {
     return this.undurable.has(docKey);
   }
 
-  async latest(docKey: string): Promise<JournalEntry | null> {
+  async latest(docKey: string): Promise<StoredJournalEntry | null> {
     const db = await this.open();
     const range = IDBKeyRange.bound([docKey, -Infinity], [docKey, Infinity]);
     const cursor = await withTimeout(db.transaction('journal').store.index('byDoc').openCursor(range, 'prev'));
@@ -73,26 +83,57 @@ export class AgentJournal {
     if (known !== undefined) this.unreviewed.set(docKey, Math.max(0, known + delta));
   }
 
+  /** The entries of a document, oldest first, with the texts before and after each rebuilt. */
   async list(docKey: string): Promise<JournalEntry[]> {
     const db = await this.open();
-    return db.getAllFromIndex('journal', 'byDoc', IDBKeyRange.bound([docKey, -Infinity], [docKey, Infinity]));
+    const entries = await db.getAllFromIndex('journal', 'byDoc', IDBKeyRange.bound([docKey, -Infinity], [docKey, Infinity]));
+    return rebuildTexts(entries, async (id) => (await db.get('journalTexts', id))?.text);
   }
 
-  /** Step 1: persist what the document held before the change. */
-  async record(entry: NewEntry): Promise<JournalEntry> {
+  /**
+   * Step 1: persist what the document held before the change. When the document is still what the
+   * previous entry of this tab left, the entry points at that one instead of storing the text again.
+   * `check` sees the document's latest entry inside the same transaction and may refuse (throw):
+   * nothing is recorded then. One transaction, not a read and then a write.
+   */
+  async record(entry: NewEntry, check?: (latest: StoredJournalEntry | null) => void): Promise<JournalEntry> {
     const db = await this.open();
-    const latest = await this.latest(entry.docKey);
-    const full: JournalEntry = {
-      ...entry,
-      id: `je-${randomBase62(12)}`,
-      seq: (latest?.seq ?? 0) + 1,
-      revisionAfter: null,
-      contentAfter: null,
-      state: 'recorded',
-      reviewed: false,
-      at: Date.now(),
+    const tx = db.transaction(['journal', 'journalTexts'], 'readwrite');
+    const write = async (): Promise<JournalEntry> => {
+      const range = IDBKeyRange.bound([entry.docKey, -Infinity], [entry.docKey, Infinity]);
+      const latest = (await tx.objectStore('journal').index('byDoc').openCursor(range, 'prev'))?.value ?? null;
+      check?.(latest);
+      const follows = latest !== null && latest.state === 'applied' && latest.change != null && latest.revisionAfter === entry.revisionBefore && (latest.chain ?? 0) < MAX_CHAIN;
+      const id = `je-${randomBase62(12)}`;
+      const full: JournalEntry = {
+        ...entry,
+        id,
+        seq: (latest?.seq ?? 0) + 1,
+        revisionAfter: null,
+        contentAfter: null,
+        before: follows ? { afterEntry: latest.id } : { textId: id },
+        chain: follows ? (latest.chain ?? 0) + 1 : 0,
+        change: null,
+        state: 'recorded',
+        reviewed: false,
+        at: Date.now(),
+      };
+      if (!follows) void tx.objectStore('journalTexts').put({ id, text: entry.contentBefore });
+      void tx.objectStore('journal').put(stored(full));
+      await tx.done;
+      return full;
     };
-    await withTimeout(db.put('journal', full));
+    let full: JournalEntry;
+    try {
+      full = await withTimeout(write());
+    } catch (error) {
+      try {
+        tx.abort();
+      } catch {
+        // already finished or aborted
+      }
+      throw error;
+    }
     if (this.faults.recordDelayMs > 0) await new Promise((r) => setTimeout(r, this.faults.recordDelayMs));
     return full;
   }
@@ -100,12 +141,12 @@ export class AgentJournal {
   /** The call was refused after recording (ABORTED): the entry stays as evidence, marked not applied. */
   async discard(entry: JournalEntry): Promise<void> {
     const db = await this.open();
-    await withTimeout(db.put('journal', { ...entry, state: 'not-applied' }));
+    await withTimeout(db.put('journal', stored({ ...entry, state: 'not-applied' })));
   }
 
   /** Step 2: what the change wrote. Returns whether that is durable; if not, it is retried in the background. */
   async complete(entry: JournalEntry, revisionAfter: string, contentAfter: string): Promise<boolean> {
-    const done: JournalEntry = { ...entry, revisionAfter, contentAfter, state: 'applied' };
+    const done: JournalEntry = { ...entry, revisionAfter, contentAfter, change: minimalChange(entry.contentBefore, contentAfter), state: 'applied' };
     this.countChange(entry.docKey, 1);
     try {
       if (this.faults.rejectCompletions > 0) {
@@ -117,7 +158,7 @@ export class AgentJournal {
         throw new Error('injected persistence failure');
       }
       const db = await this.open();
-      await withTimeout(db.put('journal', done));
+      await withTimeout(db.put('journal', stored(done)));
       return true;
     } catch (error) {
       if (error instanceof DOMException && REJECTIONS.has(error.name)) {
@@ -136,7 +177,7 @@ export class AgentJournal {
     setTimeout(async () => {
       try {
         const db = await this.open();
-        await withTimeout(db.put('journal', entry));
+        await withTimeout(db.put('journal', stored(entry)));
         if (this.undurable.get(entry.docKey) === entry) this.undurable.delete(entry.docKey);
       } catch {
         this.retryLater(entry);

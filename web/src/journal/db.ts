@@ -1,6 +1,18 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
-export interface JournalEntry {
+/** One replacement: `insert` takes the place of `[from, to)` of the text before. */
+export interface TextChange {
+  from: number;
+  to: number;
+  insert: string;
+}
+
+/**
+ * A journal entry as IndexedDB keeps it. The texts are not stored whole with every entry (that made
+ * a one-word AI edit of a 5 MB document write 10 MB): the text before is either a stored text or
+ * the text after the previous entry of the same document, and the change is one replacement.
+ */
+export interface StoredJournalEntry {
   id: string;
   /** One document per file (two windows on one file share it); untitled tabs are `untitled:<tabId>`. */
   docKey: string;
@@ -13,11 +25,29 @@ export interface JournalEntry {
   addresses: string[];
   revisionBefore: string;
   revisionAfter: string | null;
-  contentBefore: string;
-  contentAfter: string | null;
+  /** Where the text before the change is kept: a record of `journalTexts`, or the text after an earlier entry of this document. */
+  before?: { textId: string } | { afterEntry: string };
+  /** Entries since the last stored text along the `afterEntry` links (bounded, so rebuilding a text stays cheap). */
+  chain?: number;
+  /** What the change did to the text before; null until it is applied. */
+  change?: TextChange | null;
+  /** Entries written before version 3 hold both texts themselves. */
+  contentBefore?: string;
+  contentAfter?: string | null;
   state: 'recorded' | 'applied' | 'not-applied';
   reviewed: boolean;
   at: number;
+}
+
+/** A journal entry with both texts rebuilt, as the history panel and the end-to-end tests read it. */
+export interface JournalEntry extends Omit<StoredJournalEntry, 'contentBefore' | 'contentAfter'> {
+  contentBefore: string;
+  contentAfter: string | null;
+}
+
+export interface JournalText {
+  id: string;
+  text: string;
 }
 
 export interface HistorySnapshot {
@@ -52,7 +82,8 @@ export interface StoredComments {
 }
 
 interface VMarkDb extends DBSchema {
-  journal: { key: string; value: JournalEntry; indexes: { byDoc: [string, number] } };
+  journal: { key: string; value: StoredJournalEntry; indexes: { byDoc: [string, number] } };
+  journalTexts: { key: string; value: JournalText };
   history: { key: string; value: HistorySnapshot; indexes: { byDoc: [string, number] } };
   buffers: { key: string; value: UnsavedBuffer };
   comments: { key: string; value: StoredComments };
@@ -64,7 +95,7 @@ let opening: Promise<Db> | null = null;
 
 export function openVMarkDb(): Promise<Db> {
   // each version only adds: an upgrade from an older one keeps the stores it already has
-  opening ??= openDB<VMarkDb>('vmark', 2, {
+  opening ??= openDB<VMarkDb>('vmark', 3, {
     upgrade(db, oldVersion) {
       if (oldVersion < 1) {
         db.createObjectStore('journal', { keyPath: 'id' }).createIndex('byDoc', ['docKey', 'seq']);
@@ -72,6 +103,7 @@ export function openVMarkDb(): Promise<Db> {
         db.createObjectStore('buffers', { keyPath: 'tabId' });
       }
       if (oldVersion < 2) db.createObjectStore('comments', { keyPath: 'docKey' });
+      if (oldVersion < 3) db.createObjectStore('journalTexts', { keyPath: 'id' });
     },
   });
   return opening;

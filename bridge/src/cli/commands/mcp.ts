@@ -1,9 +1,8 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CLIENT_TOKEN_ENV } from '../../clients/credentials';
 import { HostClient } from '../../mcp/hostClient';
-import { startHttpListener } from '../../mcp/httpListener';
 import { createMcpServer } from '../../mcp/server';
-import { startHeadlessStack, type HeadlessOptions, type Stack } from '../../launch/headlessStack';
+import type { HeadlessOptions, Stack } from '../../launch/headlessStack';
 
 const STACK_READY_TIMEOUT_MS = 30_000;
 
@@ -13,6 +12,8 @@ export const DEFAULT_MCP_HTTP_PORT = 47_322;
 export async function mcpCommand(headless: HeadlessOptions | null, http: { port: number } | null = null): Promise<void> {
   let stack: Stack | null = null;
   if (headless) {
+    // loaded on demand, like the HTTP listener below: plain `vmark mcp` on stdio needs neither
+    const { startHeadlessStack } = await import('../../launch/headlessStack');
     stack = await startHeadlessStack(headless);
     process.stderr.write(`vmark: headless editor at ${stack.editor.url}\n`);
   }
@@ -54,6 +55,8 @@ async function waitForEditor(host: HostClient): Promise<void> {
 }
 
 async function serveHttp(port: number, stack: Stack | null): Promise<void> {
+  // express and the Streamable HTTP transport are loaded only for --http
+  const { startHttpListener } = await import('../../mcp/httpListener');
   const listener = await startHttpListener(port);
   process.stderr.write(
     [

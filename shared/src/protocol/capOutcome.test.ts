@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { capOutcome, cutToBytes, MAX_RESPONSE_BYTES, TRUNCATION_NOTICE } from './capOutcome';
+import { utf8ByteLength } from '../tools/fragments';
 
 describe('response cap', () => {
   it('cuts on code-point boundaries, never inside a surrogate pair', () => {
@@ -7,7 +8,7 @@ describe('response cap', () => {
     for (let max = 0; max < 45; max++) {
       const cut = cutToBytes(text, max);
       expect(cut.length % 2).toBe(0);
-      expect(new TextEncoder().encode(cut).length).toBeLessThanOrEqual(max);
+      expect(utf8ByteLength(cut)).toBeLessThanOrEqual(max);
     }
   });
 
@@ -19,7 +20,7 @@ describe('response cap', () => {
     const data = capped.data as { content: string; truncated: boolean; revision: string };
     expect(data.truncated).toBe(true);
     expect(data.revision).toBe('rev-12345678');
-    expect(new TextEncoder().encode(JSON.stringify(data)).length).toBeLessThanOrEqual(MAX_RESPONSE_BYTES);
+    expect(utf8ByteLength(JSON.stringify(data))).toBeLessThanOrEqual(MAX_RESPONSE_BYTES);
     expect(content.startsWith(data.content)).toBe(true);
     expect(capped.notice).toBe(TRUNCATION_NOTICE);
   });
