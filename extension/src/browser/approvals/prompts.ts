@@ -1,6 +1,7 @@
 import { openWindow } from '../tabs/openWindow';
 import { toBrowserTabId } from '../tabs/tabIds';
-import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type Prompt, type PromptKind, type SessionRecord } from '../state/browserState';
+import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type Prompt, type PromptKind, type SessionRecord } from '../state/browserState';
+import { mayGrantOnSite } from './operations';
 import { redactUrl } from '../navigation/pageFacts';
 
 /**
@@ -17,13 +18,14 @@ export interface PromptView {
   url: string;
   origin: string;
   pageTitle: string;
+  request?: OperationRequest;
 }
 
 export type PromptMessage =
   | { type: 'vmark.prompt.get'; id: string }
   | { type: 'vmark.prompt.decide'; id: string; decision: Decision };
 
-const POPUP_SIZE = { width: 460, height: 360 };
+const POPUP_SIZE = { width: 480, height: 460 };
 
 interface ApprovalRequest {
   kind: PromptKind;
@@ -32,6 +34,7 @@ interface ApprovalRequest {
   url: string;
   origin: string;
   pageTitle: string;
+  request?: OperationRequest;
 }
 
 /** Opens (or brings forward) the prompt for this request; one prompt per session, tab, kind and origin. */
@@ -40,7 +43,10 @@ export async function requestApproval(request: ApprovalRequest): Promise<void> {
   const same = Object.values(state.prompts).find(
     (p) => p.kind === request.kind && p.sessionKey === request.session.key && p.chromeTabId === request.chromeTabId && p.origin === request.origin,
   );
-  if (same && (await openWindow(same.popupWindowId)) !== null) {
+  // An operation prompt shows one exact request: another element, text or generation replaces it.
+  const replaced = same !== undefined && request.kind === 'operation' && (same.request?.binding !== request.request?.binding || same.request?.generation !== request.request?.generation);
+  if (replaced && same.popupWindowId !== null) await chrome.windows.remove(same.popupWindowId).catch(() => undefined);
+  if (same && !replaced && (await openWindow(same.popupWindowId)) !== null) {
     await chrome.windows.update(same.popupWindowId as number, { focused: true }).catch(() => undefined);
     return;
   }
@@ -57,6 +63,7 @@ export async function requestApproval(request: ApprovalRequest): Promise<void> {
       origin: request.origin,
       pageTitle: request.pageTitle,
       popupWindowId: null,
+      ...(request.request ? { request: request.request } : {}),
     };
     return promptId;
   });
@@ -70,8 +77,8 @@ export async function requestApproval(request: ApprovalRequest): Promise<void> {
 export async function promptView(id: string): Promise<PromptView | null> {
   const prompt = (await loadBrowserState()).prompts[id];
   if (!prompt) return null;
-  const { kind, clientName, url, origin, pageTitle } = prompt;
-  return { kind, clientName, tabId: toBrowserTabId(prompt.chromeTabId), url, origin, pageTitle };
+  const { kind, clientName, url, origin, pageTitle, request } = prompt;
+  return { kind, clientName, tabId: toBrowserTabId(prompt.chromeTabId), url, origin, pageTitle, ...(request ? { request } : {}) };
 }
 
 async function currentUrl(chromeTabId: number): Promise<string | null> {
@@ -92,6 +99,10 @@ function grant(prompt: Prompt, decision: Decision, tabUrl: string | null): (stat
       if (decision === 'once') state.profileOnce.push({ sessionKey: prompt.sessionKey, profile: prompt.origin });
       return;
     }
+    if (prompt.kind === 'operation') {
+      grantOperation(state, prompt, decision);
+      return;
+    }
     if (prompt.kind === 'attach') {
       // Bound to the page the person saw: if the tab moved on, the approval is void.
       if (tabUrl !== prompt.url || decision === 'site') return;
@@ -110,6 +121,20 @@ function grant(prompt: Prompt, decision: Decision, tabUrl: string | null): (stat
       state.navigateOnce.push({ sessionKey: prompt.sessionKey, chromeTabId: prompt.chromeTabId, origin: prompt.origin });
     }
   };
+}
+
+/** Bound to the page generation the person saw: if the tab moved on, the answer grants nothing. */
+function grantOperation(state: BrowserState, prompt: Prompt, decision: Decision): void {
+  const request = prompt.request;
+  const tab = state.aiTabs[String(prompt.chromeTabId)];
+  if (!request || !tab || tab.generation !== request.generation || tab.origin !== prompt.origin) return;
+  const session = state.sessions[prompt.sessionKey]!;
+  if (decision === 'site' && mayGrantOnSite(request.operation)) {
+    const exists = state.siteGrants.some((g) => g.sessionKey === prompt.sessionKey && g.origin === prompt.origin && g.operation === request.operation);
+    if (!exists) state.siteGrants.push({ sessionKey: prompt.sessionKey, clientName: session.clientName, origin: prompt.origin, operation: request.operation, grantedAt: Date.now() });
+  } else if (decision === 'once') {
+    state.operationOnce.push({ sessionKey: prompt.sessionKey, chromeTabId: prompt.chromeTabId, generation: request.generation, binding: request.binding });
+  }
 }
 
 export async function decide(id: string, decision: Decision): Promise<boolean> {
