@@ -1,4 +1,5 @@
 import type { BrowserActionHandler } from '../defineBrowserAction';
+import { act } from './browser/act';
 import { close } from './browser/close';
 import { consoleClear } from './browser/consoleClear';
 import { navigate } from './browser/navigate';
@@ -11,7 +12,7 @@ import { screenshot } from './browserRead/screenshot';
 import { wait } from './browserRead/wait';
 import { waitFor } from './browserRead/waitFor';
 
-const HANDLERS: BrowserActionHandler[] = [open, navigate, close, consoleClear, read, screenshot, query, extract, console, wait, waitFor];
+const HANDLERS: BrowserActionHandler[] = [act, open, navigate, close, consoleClear, read, screenshot, query, extract, console, wait, waitFor];
 
 /** "tool.action" → handler, for every browser action the extension implements. */
 export const BROWSER_ACTIONS: ReadonlyMap<string, BrowserActionHandler> = new Map(HANDLERS.map((h) => [`${h.tool}.${h.action}`, h]));
