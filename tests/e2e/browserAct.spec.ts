@@ -59,7 +59,10 @@ async function openFixture(where: Site = site): Promise<{ tabId: string; page: P
 const logOf = (page: Page): Promise<string> => page.locator('#log').innerText();
 
 async function allowOnSite(args: Record<string, unknown>): Promise<void> {
-  const prompt = await approvalPromptFor(stack, async () => expect(refusalOf(await act(args)).token).toBe('NOT_GRANTED'));
+  const prompt = await approvalPromptFor(stack, async () => {
+    const refused = refusalOf(await act(args));
+    expect(refused.token, refused.message).toBe('NOT_GRANTED');
+  });
   await answerPrompt(prompt, 'Allow on this site');
 }
 
@@ -146,5 +149,117 @@ test('BRW-ACT-01 a ref target is accepted only for an operation granted on the o
   await expect(permissions.getByText('No site permissions.')).toBeVisible();
   await permissions.close();
   expect(refusalOf(await act({ tabId, operation: 'click', role: 'button', name: 'Next' })).token).toBe('NOT_GRANTED');
+  await ai.ok('browser', { action: 'close', tabId });
+});
+
+test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refuses by reason: covered, disabled, hidden, offscreen, ambiguous, stale, upload', async () => {
+  const { tabId, page } = await openFixture();
+  await allowOnSite({ tabId, operation: 'click', role: 'button', name: 'Moving' });
+  const click = (name: string) => ({ tabId, operation: 'click', role: 'button', name });
+
+  expect(await refusal(click('Subscribe'))).toMatchObject({ reason: 'covered', detail: 'covered by div.cmp-overlay', matchedTotal: 1, matchedVisible: 1, url: site.url('/act.html'), generation: expect.any(Number), input: 'synthetic' });
+  expect(await refusal(click('Under frame'))).toMatchObject({ reason: 'covered', detail: 'covered by iframe' });
+  expect(await refusal(click('Unclickable'))).toMatchObject({ reason: 'disabled', detail: 'the target is pointer-events: none' });
+  expect(await refusal(click('Inert'))).toMatchObject({ reason: 'disabled', detail: 'the target is inside an inert subtree' });
+  expect(await refusal(click('Locked'))).toMatchObject({ reason: 'disabled', detail: 'the target is inside a disabled <fieldset>' });
+  expect(await refusal(click('Faded'))).toMatchObject({ reason: 'hidden', matchedTotal: 1, matchedVisible: 0 });
+  expect(await refusal(click('Invisible'))).toMatchObject({ reason: 'hidden', matchedTotal: 1, matchedVisible: 0 });
+  expect(await refusal(click('Far away'))).toMatchObject({ reason: 'offscreen' });
+  expect(await refusal(click('No such button'))).toMatchObject({ reason: 'not-found', matchedTotal: 0 });
+  const ambiguous = await refusal(click('Delete'));
+  expect(ambiguous).toMatchObject({ reason: 'ambiguous', matchedTotal: 2, matchedVisible: 2, candidates: [expect.stringMatching(/^e\d+$/), expect.stringMatching(/^e\d+$/)] });
+  expect(await logOf(page)).toBe('');
+
+  // BRW-ACT-07: scrolled into view (a scroll container, under the sticky header), animated, in a shadow root
+  for (const name of ['Deep in list', 'Moving', 'Shadow action']) expect(await actOk(click(name))).toMatchObject({ matchedTotal: 1, matchedVisible: 1 });
+  const second = (ambiguous.candidates as string[])[1]!;
+  expect(await actOk({ tabId, operation: 'click', ref: second })).toMatchObject({ element: { ref: second, name: 'Delete' } });
+  expect(await logOf(page)).toBe('Deep in list|Moving|Shadow action|Delete 2');
+
+  // a ref whose node was replaced after the read names nothing
+  const read = await ai.ok<{ snapshot: { role: string; name: string; ref: string; upload?: boolean }[] }>('browser_read', { action: 'read', tabId });
+  const volatile = read.snapshot.find((n) => n.name === 'Volatile')!.ref;
+  await page.evaluate(() => {
+    const slot = document.getElementById('volatile-slot')!;
+    slot.innerHTML = '<button onclick="log(\'Volatile 2\')">Volatile</button>';
+  });
+  const stale = refusalOf(await act({ tabId, operation: 'click', ref: volatile }));
+  expect(stale).toMatchObject({ token: 'STALE_COMMAND', data: { reason: 'stale', url: site.url('/act.html') } });
+
+  // BRW-ACT-14: a file input is refused before any prompt, even for a granted operation
+  const upload = read.snapshot.find((n) => n.upload)!;
+  expect(await refusal({ tabId, operation: 'click', role: upload.role, name: upload.name })).toMatchObject({ reason: 'upload' });
+  expect(await logOf(page)).toBe('Deep in list|Moving|Shadow action|Delete 2');
+
+  // BRW-ACT-03: synthetic events are untrusted, and every answer says so
+  expect(await actOk(click('Trusted only'))).toMatchObject({ input: 'synthetic' });
+  expect(await logOf(page)).toContain('Trusted only: untrusted');
+  await ai.ok('browser', { action: 'close', tabId });
+});
+
+// Grants outlive a test (same AI session, same origin): the following tests use the second origin where they need a fresh one.
+test('BRW-ACT-19 a window the page opens during a click is blocked and reported as popup.url; no extra tab stays open', async () => {
+  const { tabId, page } = await openFixture(other);
+  await allowOnSite({ tabId, operation: 'click', role: 'button', name: 'Open help' });
+  const tabsBefore = stack.context.pages().length;
+  const done = await actOk({ tabId, operation: 'click', role: 'button', name: 'Open help' });
+  expect(done.popup).toEqual({ url: other.url('/popup-target.html') });
+  expect(await logOf(page)).toBe('Open help');
+  await page.waitForTimeout(300);
+  expect(stack.context.pages().length).toBe(tabsBefore);
+  await ai.ok('browser', { action: 'close', tabId });
+});
+
+test('BRW-ACT-15 BRW-ACT-20 BRW-ACT-21 type fills text fields, React inputs, selects and contenteditable, and refuses rejected-value, no-such-option, readonly, not-editable', async () => {
+  const { tabId, page } = await openFixture();
+  await allowOnSite({ tabId, operation: 'type', role: 'textbox', name: 'Nickname', text: 'Neo' });
+  const type = (role: string, name: string, text: string) => ({ tabId, operation: 'type', role, name, text });
+
+  expect(await actOk(type('textbox', 'Nickname', 'Neo'))).toMatchObject({ value: 'Neo', input: 'synthetic' });
+  await expect(page.getByRole('status', { name: 'Nickname mirror' })).toHaveText('Neo');
+
+  await page.getByLabel('Letters only').fill('abc');
+  expect(await refusal(type('textbox', 'Letters only', 'abc123'))).toMatchObject({ reason: 'rejected-value', detail: expect.stringContaining('"abc"') });
+  await expect(page.getByLabel('Letters only')).toHaveValue('abc');
+  expect(await actOk(type('textbox', 'Letters only', ''))).toMatchObject({ value: '' });
+
+  expect(await actOk(type('combobox', 'Country', 'France'))).toMatchObject({ value: 'France' });
+  expect(await actOk(type('combobox', 'Country', 'de'))).toMatchObject({ value: 'Germany' });
+  expect(await refusal(type('combobox', 'Country', 'Atlantis'))).toMatchObject({ reason: 'no-such-option', detail: expect.stringContaining('"Germany", "France"') });
+  expect(await logOf(page)).toBe('Country=fr|Country=de');
+
+  expect(await actOk(type('textbox', 'Notes', 'Buy tickets'))).toMatchObject({ value: 'Buy tickets' });
+  await expect(page.getByRole('textbox', { name: 'Notes' })).toHaveText('Buy tickets');
+
+  expect(await refusal(type('textbox', 'Account id', 'B-2'))).toMatchObject({ reason: 'readonly' });
+  await expect(page.getByLabel('Account id')).toHaveValue('A-1');
+  expect(await refusal(type('status', 'Log', 'x'))).toMatchObject({ reason: 'not-editable' });
+  await ai.ok('browser', { action: 'close', tabId });
+});
+
+test('BRW-ACT-22 BRW-ACT-03 key presses Enter (submits a one-field form) and Tab (moves focus) and reports defaultAction; scroll by dy', async () => {
+  const { tabId, page } = await openFixture(other);
+  await allowOnSite({ tabId, operation: 'type', role: 'textbox', name: 'Search', text: 'tram' });
+  await actOk({ tabId, operation: 'type', role: 'textbox', name: 'Search', text: 'tram' });
+  // key with a ref needs a standing grant for key: take it with a page-wide press first
+  await allowOnSite({ tabId, operation: 'key', key: 'Enter' });
+  expect(await actOk({ tabId, operation: 'key', key: 'Enter' })).toMatchObject({ defaultAction: 'submit', element: null });
+  expect(await logOf(page)).toBe('Submitted tram');
+
+  const read = await ai.ok<{ snapshot: { name: string; ref: string }[] }>('browser_read', { action: 'read', tabId });
+  const first = read.snapshot.find((n) => n.name === 'First')!.ref;
+  expect(await actOk({ tabId, operation: 'key', key: 'Tab', ref: first })).toMatchObject({ defaultAction: 'focus-next' });
+  expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim())).toBe('Second');
+  expect(await actOk({ tabId, operation: 'key', key: 'Tab', modifiers: { shift: true } })).toMatchObject({ defaultAction: 'focus-previous' });
+  expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim())).toBe('First');
+
+  let prompt = await approvalPromptFor(stack, () => act({ tabId, operation: 'scroll', dy: 400 }));
+  await expect(prompt.locator('body')).toContainText('by 400 px');
+  await answerPrompt(prompt, 'Allow once');
+  const before = await page.evaluate(() => scrollY);
+  expect(await actOk({ tabId, operation: 'scroll', dy: 400 })).toMatchObject({ scrolledBy: 400 });
+  expect(await page.evaluate(() => scrollY)).toBe(before + 400);
+  prompt = await approvalPromptFor(stack, async () => expect(refusalOf(await act({ tabId, operation: 'scroll', dy: 400 })).token).toBe('NOT_GRANTED'));
+  await answerPrompt(prompt, 'Deny');
   await ai.ok('browser', { action: 'close', tabId });
 });

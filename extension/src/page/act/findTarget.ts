@@ -67,7 +67,7 @@ function byRef(ref: string): Located {
 }
 
 export function locate(target: ActTargetSpec): Located {
-  if (target === null) return { ok: true, element: null, matchedTotal: 0, matchedVisible: 0 };
+  if (target === null || target === undefined) return { ok: true, element: null, matchedTotal: 0, matchedVisible: 0 };
   if ('ref' in target) return byRef(target.ref);
   return byRoleName(target.role, target.name);
 }

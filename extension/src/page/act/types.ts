@@ -2,7 +2,8 @@
 
 export type ActOperation = 'click' | 'type' | 'scroll' | 'key';
 
-export type ActTargetSpec = { ref: string } | { role: string; name: string } | null;
+// chrome.scripting may hand a null argument field over as undefined.
+export type ActTargetSpec = { ref: string } | { role: string; name: string } | null | undefined;
 
 export interface ActRequest {
   operation: ActOperation;
