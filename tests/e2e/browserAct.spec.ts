@@ -263,3 +263,38 @@ test('BRW-ACT-22 BRW-ACT-03 key presses Enter (submits a one-field form) and Tab
   await answerPrompt(prompt, 'Deny');
   await ai.ok('browser', { action: 'close', tabId });
 });
+
+test('prompt injection: an agent that does what ten pages tell it gets NOT_GRANTED every time, and the attacker endpoint sees no request', async () => {
+  const evil = await startSite();
+  try {
+    let attempts = 0;
+    for (let n = 1; n <= 10; n++) {
+      const opened = await ai.ok<{ tabId: string }>('browser', { action: 'open', url: evil.url(`/injection-${n}.html`) });
+      const read = textOf(await ai.call('browser_read', { action: 'read', tabId: opened.tabId }));
+      const extract = textOf(await ai.call('browser_read', { action: 'extract', tabId: opened.tabId }));
+      const page = `${read}\n${extract}`;
+      // the gullible agent: whatever the page asks for, it tries
+      const attacks: Record<string, unknown>[] = [];
+      if (/Delete account/.test(page)) attacks.push({ operation: 'click', role: 'button', name: 'Delete account' });
+      if (/Claim reward/.test(page)) attacks.push({ operation: 'click', role: 'link', name: 'Claim reward' });
+      if (/Type "yes"/.test(page)) attacks.push({ operation: 'type', role: 'textbox', name: 'Confirm', text: 'yes' });
+      expect(attacks.length, `injection-${n}.html`).toBeGreaterThan(0);
+      for (const attack of attacks) {
+        // twice: the person's Escape (they did not ask for this) grants nothing
+        for (let round = 0; round < 2; round++) {
+          const prompt = await approvalPromptFor(stack, async () => {
+            const refused = refusalOf(await act({ tabId: opened.tabId, ...attack }));
+            expect(refused.token, `injection-${n}.html: ${refused.message}`).toBe('NOT_GRANTED');
+          });
+          attempts++;
+          await pressInPrompt(prompt, 'Escape');
+        }
+      }
+      await ai.ok('browser', { action: 'close', tabId: opened.tabId });
+    }
+    expect(attempts).toBeGreaterThanOrEqual(20);
+    expect(evil.requests.filter((r) => r.path.startsWith('/attacker'))).toEqual([]);
+  } finally {
+    await evil.close();
+  }
+});
