@@ -148,7 +148,12 @@ test('BRW-ACT-01 a ref target is accepted only for an operation granted on the o
   await permissions.getByRole('button', { name: `Revoke click on ${site.origin} for e2e-ai` }).click();
   await expect(permissions.getByText('No site permissions.')).toBeVisible();
   await permissions.close();
-  expect(refusalOf(await act({ tabId, operation: 'click', role: 'button', name: 'Next' })).token).toBe('NOT_GRANTED');
+  const prompt = await approvalPromptFor(stack, async () => expect(refusalOf(await act({ tabId, operation: 'click', role: 'button', name: 'Next' })).token).toBe('NOT_GRANTED'));
+  await answerPrompt(prompt, 'Allow once');
+  // a one-shot lapses with the page generation, same-document navigations included
+  await page.evaluate(() => history.pushState(null, '', '#step-2'));
+  await expect.poll(async () => refusalOf(await act({ tabId, operation: 'click', role: 'button', name: 'Next' })).token).toBe('NOT_GRANTED');
+  expect(await logOf(page)).toBe('Next|Next');
   await ai.ok('browser', { action: 'close', tabId });
 });
 
