@@ -303,3 +303,32 @@ test('prompt injection: an agent that does what ten pages tell it gets NOT_GRANT
     await evil.close();
   }
 });
+
+test('BRW-STYLE-01 BRW-STYLE-02 BRW-STYLE-03 style needs approval (operation style, the change shown) and can hide a blocking overlay', async () => {
+  const fresh = await startSite();
+  const { tabId, page } = await openFixture(fresh);
+  const hide = { action: 'style', tabId, selector: '.cmp-overlay', set: { display: 'none' } };
+  let styled: CallToolResult | undefined;
+  const prompt = await approvalPromptFor(stack, async () => {
+    styled = await ai.call('browser', hide);
+  });
+  expect(refusalOf(styled!)).toMatchObject({ token: 'NOT_GRANTED', data: { operation: 'style', element: { role: 'selector', name: '.cmp-overlay (1 element)' }, detail: 'display: none' } });
+  await expect(prompt.locator('body')).toContainText('display: none');
+  await answerPrompt(prompt, 'Allow once');
+  expect(await ai.ok('browser', hide)).toMatchObject({ tabId, changed: 1, url: fresh.url('/act.html') });
+  await expect(page.locator('.cmp-overlay')).toBeHidden();
+  // the button is no longer covered
+  await answerPrompt(await approvalPromptFor(stack, () => act({ tabId, operation: 'click', role: 'button', name: 'Subscribe' })), 'Allow once');
+  expect(await actOk({ tabId, operation: 'click', role: 'button', name: 'Subscribe' })).toMatchObject({ element: { name: 'Subscribe' } });
+  expect(await logOf(page)).toBe('Subscribe');
+
+  // injected CSS is another change: asked again, and a denial changes nothing
+  const inject = { action: 'style', tabId, selector: 'body', injectCss: '.moving { animation: none; outline: 3px solid red; }' };
+  const second = await approvalPromptFor(stack, async () => expect(refusalOf(await ai.call('browser', inject)).token).toBe('NOT_GRANTED'));
+  await expect(second.locator('pre')).toContainText('outline: 3px solid red');
+  await answerPrompt(second, 'Allow once');
+  expect(await ai.ok('browser', inject)).toMatchObject({ injected: true });
+  await expect(page.getByRole('button', { name: 'Moving' })).toHaveCSS('outline-style', 'solid');
+  await ai.ok('browser', { action: 'close', tabId });
+  await fresh.close();
+});

@@ -5,6 +5,7 @@
 // refs live on their own global (refs/refStore.ts).
 
 import { inspectAct, performAct } from './act/act';
+import { applyStyle } from './act/applyStyle';
 import { clearConsole, readConsole } from './console/readConsole';
 import { describeRef, matches } from './conditions/matches';
 import { captureReaderHtml, extract } from './extract/extract';
@@ -36,6 +37,7 @@ const api: VmarkPageApi = {
   matches: neutralised(matches),
   inspectAct: neutralised(inspectAct),
   performAct: neutralised(performAct),
+  applyStyle: neutralised(applyStyle),
 };
 
 (globalThis as unknown as Record<string, VmarkPageApi>)[PAGE_API_GLOBAL] = api;

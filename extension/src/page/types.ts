@@ -1,6 +1,7 @@
 // The page API as the extension sees it after injecting dist/page.js.
 
 import type { ActRequest, InspectResult, PerformResult } from './act/types';
+import type { StyleChange, StyleResult, StyleTarget } from './act/applyStyle';
 import type { ConsoleResult } from './console/readConsole';
 import type { Condition, MatchResult } from './conditions/matches';
 import type { ExtractOptions, ExtractResult, ReaderCapture } from './extract/extract';
@@ -31,6 +32,8 @@ export interface VmarkPageApi {
   inspectAct(request: ActRequest): InspectResult;
   /** Resolves, checks and acts on the target (synthetic events). */
   performAct(request: ActRequest): PerformResult;
+  /** Inline style or classes on a ref's element or a selector's (≤ 50); {inspect: true} changes nothing. */
+  applyStyle(target: StyleTarget, change: StyleChange): StyleResult;
 }
 
 export type { ActRequest, InspectResult, PerformResult, Condition, ConsoleResult, ExtractOptions, ExtractResult, Gate, MatchResult, QueryOptions, QueryResult, ReaderCapture, SnapshotOptions, SnapshotResult };

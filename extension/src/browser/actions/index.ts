@@ -4,6 +4,7 @@ import { close } from './browser/close';
 import { consoleClear } from './browser/consoleClear';
 import { navigate } from './browser/navigate';
 import { open } from './browser/open';
+import { style } from './browser/style';
 import { console } from './browserRead/console';
 import { extract } from './browserRead/extract';
 import { query } from './browserRead/query';
@@ -12,7 +13,7 @@ import { screenshot } from './browserRead/screenshot';
 import { wait } from './browserRead/wait';
 import { waitFor } from './browserRead/waitFor';
 
-const HANDLERS: BrowserActionHandler[] = [act, open, navigate, close, consoleClear, read, screenshot, query, extract, console, wait, waitFor];
+const HANDLERS: BrowserActionHandler[] = [act, style, open, navigate, close, consoleClear, read, screenshot, query, extract, console, wait, waitFor];
 
 /** "tool.action" → handler, for every browser action the extension implements. */
 export const BROWSER_ACTIONS: ReadonlyMap<string, BrowserActionHandler> = new Map(HANDLERS.map((h) => [`${h.tool}.${h.action}`, h]));
