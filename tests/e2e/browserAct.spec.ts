@@ -332,3 +332,35 @@ test('BRW-STYLE-01 BRW-STYLE-02 BRW-STYLE-03 style needs approval (operation sty
   await ai.ok('browser', { action: 'close', tabId });
   await fresh.close();
 });
+
+test('BRW-JS-01..07 BRW-09 BRW-10 execute_js: per-call approval bound to the script, isolated world, null for undefined, failures name the error, EVAL_TIMEOUT is indeterminate', async () => {
+  const { tabId } = await openFixture(other);
+  const run = (script: string) => ai.call('browser', { action: 'execute_js', tabId, script });
+  const approved = async (script: string): Promise<CallToolResult> => {
+    const prompt = await approvalPromptFor(stack, async () => expect(refusalOf(await run(script)).data).toMatchObject({ operation: 'eval', approval: 'eval' }));
+    await expect(prompt.locator('pre')).toHaveText(script);
+    await expect(prompt.getByRole('button', { name: 'Allow on this site' })).toHaveCount(0);
+    await answerPrompt(prompt, 'Allow once');
+    return run(script);
+  };
+
+  const tooLong = await run(`return "${'x'.repeat(64 * 1024)}";`);
+  expect(tooLong.isError).toBe(true);
+  expect(textOf(tooLong)).toContain('64 KiB');
+  expect(stack.context.pages().some((p) => p.url().includes('/approval.html'))).toBe(false);
+
+  const title = await approved('return [document.title, typeof log === "function", document.querySelector("#log") !== null];');
+  expect(textOf(title)).toMatch(/^UNTRUSTED PAGE CONTENT/);
+  // the DOM is shared, the page's globals (its log function) are not
+  expect(title.structuredContent).toMatchObject({ result: ['Act fixture', false, true], untrusted: true, url: other.url('/act.html') });
+  // per call: the same script asks again
+  const again = await approvalPromptFor(stack, async () => expect(refusalOf(await run('return [document.title, typeof log === "function", document.querySelector("#log") !== null];')).token).toBe('NOT_GRANTED'));
+  await answerPrompt(again, 'Deny');
+
+  expect((await approved('const nothing = 1;')).structuredContent).toMatchObject({ result: null });
+  expect(refusalOf(await approved('throw new Error("boom here");'))).toMatchObject({ token: 'SCRIPT_ERROR', message: expect.stringContaining('boom here') });
+  expect(refusalOf(await approved('return 10n;'))).toMatchObject({ token: 'SCRIPT_ERROR', message: expect.stringContaining('BigInt') });
+  expect(refusalOf(await approved('return () => 1;'))).toMatchObject({ token: 'SCRIPT_ERROR', message: expect.stringContaining('JSON cannot encode') });
+  expect(refusalOf(await approved('await new Promise(() => {});'))).toMatchObject({ token: 'EVAL_TIMEOUT', data: { detail: { indeterminate: true } } });
+  await ai.ok('browser', { action: 'close', tabId });
+});

@@ -2,6 +2,7 @@ import type { BrowserActionHandler } from '../defineBrowserAction';
 import { act } from './browser/act';
 import { close } from './browser/close';
 import { consoleClear } from './browser/consoleClear';
+import { executeJs } from './browser/executeJs';
 import { navigate } from './browser/navigate';
 import { open } from './browser/open';
 import { style } from './browser/style';
@@ -13,7 +14,7 @@ import { screenshot } from './browserRead/screenshot';
 import { wait } from './browserRead/wait';
 import { waitFor } from './browserRead/waitFor';
 
-const HANDLERS: BrowserActionHandler[] = [act, style, open, navigate, close, consoleClear, read, screenshot, query, extract, console, wait, waitFor];
+const HANDLERS: BrowserActionHandler[] = [act, style, executeJs, open, navigate, close, consoleClear, read, screenshot, query, extract, console, wait, waitFor];
 
 /** "tool.action" → handler, for every browser action the extension implements. */
 export const BROWSER_ACTIONS: ReadonlyMap<string, BrowserActionHandler> = new Map(HANDLERS.map((h) => [`${h.tool}.${h.action}`, h]));
