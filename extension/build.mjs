@@ -6,7 +6,7 @@ fs.mkdirSync('dist', { recursive: true });
 fs.cpSync('static', 'dist', { recursive: true });
 
 await build({
-  entryPoints: { background: 'src/background/main.ts', popup: 'src/popup/popup.ts', approval: 'src/browser/ui/approval.ts', offscreen: 'src/browser/reader/readerDocument.ts' },
+  entryPoints: { background: 'src/background/main.ts', popup: 'src/popup/popup.ts', approval: 'src/browser/ui/approval.ts', permissions: 'src/browser/ui/sitePermissions.ts', offscreen: 'src/browser/reader/readerDocument.ts' },
   outdir: 'dist',
   bundle: true,
   format: 'esm',

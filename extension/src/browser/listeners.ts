@@ -1,4 +1,5 @@
 import { decide, onWindowRemoved, promptView, type PromptMessage } from './approvals/prompts';
+import { listSiteGrants, revokeSiteGrant, type SitePermissionsMessage } from './approvals/sitePermissions';
 import { onResponseStarted } from './navigation/answeringAddress';
 import { onCookieChanged } from './profiles/profileSaving';
 import { onCommitted, onCompleted, onDomContentLoaded, onErrorOccurred, onSameDocumentNavigation } from './navigation/navigationEvents';
@@ -44,6 +45,18 @@ export function registerBrowserListeners(): void {
     if (before?.allowLoopback !== after?.allowLoopback) logged(syncNetworkRules());
   });
 
+  chrome.runtime.onMessage.addListener((message: SitePermissionsMessage, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !sender.url?.startsWith(chrome.runtime.getURL('permissions.html'))) return false;
+    if (message?.type === 'vmark.grants.list') {
+      void listSiteGrants().then(sendResponse);
+      return true;
+    }
+    if (message?.type === 'vmark.grants.revoke') {
+      void revokeSiteGrant(message.sessionKey, message.origin, message.operation).then(sendResponse);
+      return true;
+    }
+    return false;
+  });
   chrome.runtime.onMessage.addListener((message: PromptMessage, sender, sendResponse) => {
     // Only the extension's own pages may answer a prompt.
     if (sender.id !== chrome.runtime.id || !sender.url?.startsWith(chrome.runtime.getURL('approval.html'))) return false;

@@ -4,6 +4,8 @@
 // Every result is page data: strings are neutralised on the way out. Re-injection is harmless;
 // refs live on their own global (refs/refStore.ts).
 
+import { inspectAct, performAct } from './act/act';
+import { applyStyle } from './act/applyStyle';
 import { clearConsole, readConsole } from './console/readConsole';
 import { describeRef, matches } from './conditions/matches';
 import { captureReaderHtml, extract } from './extract/extract';
@@ -33,6 +35,9 @@ const api: VmarkPageApi = {
   readConsole: neutralised(readConsole),
   clearConsole: neutralised(clearConsole),
   matches: neutralised(matches),
+  inspectAct: neutralised(inspectAct),
+  performAct: neutralised(performAct),
+  applyStyle: neutralised(applyStyle),
 };
 
 (globalThis as unknown as Record<string, VmarkPageApi>)[PAGE_API_GLOBAL] = api;

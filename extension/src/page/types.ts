@@ -1,5 +1,7 @@
 // The page API as the extension sees it after injecting dist/page.js.
 
+import type { ActRequest, InspectResult, PerformResult } from './act/types';
+import type { StyleChange, StyleResult, StyleTarget } from './act/applyStyle';
 import type { ConsoleResult } from './console/readConsole';
 import type { Condition, MatchResult } from './conditions/matches';
 import type { ExtractOptions, ExtractResult, ReaderCapture } from './extract/extract';
@@ -26,6 +28,12 @@ export interface VmarkPageApi {
   readConsole(): ConsoleResult;
   clearConsole(): ConsoleResult;
   matches(condition: Condition): MatchResult;
+  /** Resolves and names an act target without touching the page. */
+  inspectAct(request: ActRequest): InspectResult;
+  /** Resolves, checks and acts on the target (synthetic events). */
+  performAct(request: ActRequest): PerformResult;
+  /** Inline style or classes on a ref's element or a selector's (≤ 50); {inspect: true} changes nothing. */
+  applyStyle(target: StyleTarget, change: StyleChange): StyleResult;
 }
 
-export type { Condition, ConsoleResult, ExtractOptions, ExtractResult, Gate, MatchResult, QueryOptions, QueryResult, ReaderCapture, SnapshotOptions, SnapshotResult };
+export type { ActRequest, InspectResult, PerformResult, Condition, ConsoleResult, ExtractOptions, ExtractResult, Gate, MatchResult, QueryOptions, QueryResult, ReaderCapture, SnapshotOptions, SnapshotResult };

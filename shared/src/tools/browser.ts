@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { action, defineTool } from './defineTool';
 import {
   MAX_SESSION_HANDLE_CHARS,
+  MAX_SCRIPT_BYTES,
   MAX_WORKFLOW_SOURCE_BYTES,
   accessibleNameArg,
   browserTabIdArg,
@@ -127,7 +128,11 @@ export const browserTool = defineTool({
       'Run an async function body in the isolated world (shares the DOM, not page globals); approved per call with the script shown. Returns {result} (undefined becomes null); a throw or a non-JSON value is a failure naming the error. Prefer browser_read.query or style.',
       z.object({
         tabId: browserTabIdArg.optional(),
-        script: z.string().min(1).describe('Body of an async function that returns a JSON-serializable value'),
+        script: z
+          .string()
+          .min(1)
+          .refine((script) => utf8ByteLength(script) <= MAX_SCRIPT_BYTES, { message: `must be at most ${MAX_SCRIPT_BYTES / 1024} KiB (UTF-8)` })
+          .describe('Body of an async function that returns a JSON-serializable value (at most 64 KiB)'),
       }),
     ),
     session_save: action(

@@ -9,6 +9,6 @@ export const IMPLEMENTED_ACTIONS: ReadonlyMap<string, readonly string[]> = new M
   ['workflow', ['apply_patch', 'validate']],
   ['selection', ['get', 'set']],
   ['comments', ['list', 'reply', 'mark_addressed']],
-  ['browser', ['open', 'navigate', 'close', 'console_clear', 'session_save', 'session_load']],
+  ['browser', ['act', 'style', 'execute_js', 'open', 'navigate', 'close', 'console_clear', 'session_save', 'session_load']],
   ['browser_read', ['read', 'screenshot', 'query', 'extract', 'console', 'wait', 'wait_for']],
 ]);

@@ -60,3 +60,12 @@ export async function openExtensionPopup(stack: Stack): Promise<Page> {
   await page.goto(`chrome-extension://${await extensionId(stack)}/popup.html`);
   return page;
 }
+
+/** The person presses a key in a prompt (Enter and Escape deny; the answer closes the window). */
+export async function pressInPrompt(prompt: Page, key: 'Enter' | 'Escape'): Promise<void> {
+  const closed = prompt.waitForEvent('close');
+  await prompt.keyboard.press(key).catch((error: unknown) => {
+    if (!prompt.isClosed()) throw error;
+  });
+  await closed;
+}

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { siteFile } from './siteFiles';
+import { buildSync } from 'esbuild';
+import { siteFile, SITE_DIR } from './siteFiles';
 
 /** The fixture site on 127.0.0.1 (AI tabs reach it only in a stack started with allowLoopback). */
 export interface Site {
@@ -21,11 +22,28 @@ function sendFile(res: http.ServerResponse, file: string, status = 200): void {
   fs.createReadStream(file).pipe(res);
 }
 
+let reactInputJs: string | null = null;
+
+/** tests/fixtures/site-src/reactInput.ts bundled with production React (once per test process). */
+function reactInputScript(): string {
+  reactInputJs ??= buildSync({
+    entryPoints: [path.join(SITE_DIR, '..', 'site-src', 'reactInput.ts')],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'iife',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  }).outputFiles[0]!.text;
+  return reactInputJs;
+}
+
 /**
  * Static pages from tests/fixtures/site plus a few dynamic routes:
  * /slow?ms=N&title=T (answers after N ms), /redirect?to=URL (302), /set-cookie?value=V (sets `ai=V`,
  * default 1), /echo-cookie (shows the Cookie header it got in #cookie and what its script sees in
- * document.cookie in #script-cookie). rate-limit.html is served with HTTP 429.
+ * document.cookie in #script-cookie), /react-input.js (a production-React controlled input for act.html).
+ * rate-limit.html is served with HTTP 429.
  * A login for saved sign-ins: /login makes a secret S (`secrets`) and sets the HttpOnly cookie `sid=S` (Path=/), `narrow=S`
  * (Path=/app) and localStorage `token=S`; /app says whether its request carried `sid` (#cookie-state)
  * and whether localStorage has `token` (#storage-state), never the values. /fill-storage?chars=N
@@ -48,6 +66,9 @@ export async function startSite(): Promise<Site> {
         setTimeout(() => page(title, `<h1>${title}</h1>`), ms);
         return;
       }
+      case '/react-input.js':
+        res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(reactInputScript());
+        return;
       case '/redirect':
         res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
         return;

@@ -1,6 +1,7 @@
 import { openWindow } from '../tabs/openWindow';
 import { toBrowserTabId } from '../tabs/tabIds';
-import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type Prompt, type PromptKind, type SessionRecord, type SigninRequest } from '../state/browserState';
+import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type Prompt, type PromptKind, type SessionRecord, type SigninRequest } from '../state/browserState';
+import { mayGrantOnSite } from './operations';
 import { redactUrl } from '../navigation/pageFacts';
 import { grantSessionOnce } from './sessionApproval';
 
@@ -19,13 +20,14 @@ export interface PromptView {
   origin: string;
   pageTitle: string;
   signin?: SigninRequest;
+  request?: OperationRequest;
 }
 
 export type PromptMessage =
   | { type: 'vmark.prompt.get'; id: string }
   | { type: 'vmark.prompt.decide'; id: string; decision: Decision };
 
-const POPUP_SIZE = { width: 460, height: 360 };
+const POPUP_SIZE = { width: 480, height: 460 };
 
 interface ApprovalRequest {
   kind: PromptKind;
@@ -35,6 +37,7 @@ interface ApprovalRequest {
   origin: string;
   pageTitle: string;
   signin?: SigninRequest;
+  request?: OperationRequest;
 }
 
 const sameSignin = (a: SigninRequest | undefined, b: SigninRequest | undefined) => a?.verb === b?.verb && a?.handle === b?.handle && a?.replaces === b?.replaces;
@@ -45,7 +48,10 @@ export async function requestApproval(request: ApprovalRequest): Promise<void> {
   const same = Object.values(state.prompts).find(
     (p) => p.kind === request.kind && p.sessionKey === request.session.key && p.chromeTabId === request.chromeTabId && p.origin === request.origin && sameSignin(p.signin, request.signin),
   );
-  if (same && (await openWindow(same.popupWindowId)) !== null) {
+  // An operation prompt shows one exact request: another element, text or generation replaces it.
+  const replaced = same !== undefined && request.kind === 'operation' && (same.request?.binding !== request.request?.binding || same.request?.generation !== request.request?.generation);
+  if (replaced && same.popupWindowId !== null) await chrome.windows.remove(same.popupWindowId).catch(() => undefined);
+  if (same && !replaced && (await openWindow(same.popupWindowId)) !== null) {
     await chrome.windows.update(same.popupWindowId as number, { focused: true }).catch(() => undefined);
     return;
   }
@@ -63,6 +69,7 @@ export async function requestApproval(request: ApprovalRequest): Promise<void> {
       pageTitle: request.pageTitle,
       popupWindowId: null,
       ...(request.signin ? { signin: request.signin } : {}),
+      ...(request.request ? { request: request.request } : {}),
     };
     return promptId;
   });
@@ -76,8 +83,8 @@ export async function requestApproval(request: ApprovalRequest): Promise<void> {
 export async function promptView(id: string): Promise<PromptView | null> {
   const prompt = (await loadBrowserState()).prompts[id];
   if (!prompt) return null;
-  const { kind, clientName, url, origin, pageTitle, signin } = prompt;
-  return { kind, clientName, tabId: toBrowserTabId(prompt.chromeTabId), url, origin, pageTitle, ...(signin ? { signin } : {}) };
+  const { kind, clientName, url, origin, pageTitle, signin, request } = prompt;
+  return { kind, clientName, tabId: toBrowserTabId(prompt.chromeTabId), url, origin, pageTitle, ...(signin ? { signin } : {}), ...(request ? { request } : {}) };
 }
 
 async function currentUrl(chromeTabId: number): Promise<string | null> {
@@ -102,6 +109,10 @@ function grant(prompt: Prompt, decision: Decision, tabUrl: string | null): (stat
       if (decision === 'once') state.profileOnce.push({ sessionKey: prompt.sessionKey, profile: prompt.origin });
       return;
     }
+    if (prompt.kind === 'operation') {
+      grantOperation(state, prompt, decision);
+      return;
+    }
     if (prompt.kind === 'attach') {
       // Bound to the page the person saw: if the tab moved on, the approval is void.
       if (tabUrl !== prompt.url || decision === 'site') return;
@@ -120,6 +131,20 @@ function grant(prompt: Prompt, decision: Decision, tabUrl: string | null): (stat
       state.navigateOnce.push({ sessionKey: prompt.sessionKey, chromeTabId: prompt.chromeTabId, origin: prompt.origin });
     }
   };
+}
+
+/** Bound to the page generation the person saw: if the tab moved on, the answer grants nothing. */
+function grantOperation(state: BrowserState, prompt: Prompt, decision: Decision): void {
+  const request = prompt.request;
+  const tab = state.aiTabs[String(prompt.chromeTabId)];
+  if (!request || !tab || tab.generation !== request.generation || tab.origin !== prompt.origin) return;
+  const session = state.sessions[prompt.sessionKey]!;
+  if (decision === 'site' && mayGrantOnSite(request.operation)) {
+    const exists = state.siteGrants.some((g) => g.sessionKey === prompt.sessionKey && g.origin === prompt.origin && g.operation === request.operation);
+    if (!exists) state.siteGrants.push({ sessionKey: prompt.sessionKey, clientName: session.clientName, origin: prompt.origin, operation: request.operation, grantedAt: Date.now() });
+  } else if (decision === 'once') {
+    state.operationOnce.push({ sessionKey: prompt.sessionKey, chromeTabId: prompt.chromeTabId, generation: request.generation, binding: request.binding });
+  }
 }
 
 export async function decide(id: string, decision: Decision): Promise<boolean> {

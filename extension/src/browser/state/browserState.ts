@@ -1,6 +1,7 @@
 import type { Gate } from '../../page/types';
 import type { AddressClass } from '../navigation/urlPolicy';
 import type { Posture } from '../settings';
+import type { Operation } from '../approvals/operations';
 
 /**
  * Everything the browser module must not lose when the worker stops: it lives in
@@ -74,7 +75,7 @@ export interface Attachment {
   url: string;
 }
 
-export type PromptKind = 'attach' | 'navigate' | 'profile' | 'session';
+export type PromptKind = 'attach' | 'navigate' | 'profile' | 'session' | 'operation';
 
 /** What a `session` prompt asks about: one verb on one handle (approvals/sessionApproval.ts). */
 export interface SigninRequest {
@@ -91,6 +92,19 @@ export interface SessionOnce extends SigninRequest {
   origin: string;
 }
 
+/** What an operation prompt shows and what "Allow once" binds to (approvals/operationGrants.ts). */
+export interface OperationRequest {
+  operation: Operation;
+  /** Role + accessible name from the page's accessibility tree, or null (a page-wide scroll or key). */
+  element: { role: string; name: string } | null;
+  /** Exactly what will happen: the text, key with modifiers, delta, style change or script. */
+  detail: string | null;
+  /** The tab's generation when asked: a decision after the page moved on grants nothing. */
+  generation: number;
+  /** operation + element + detail (scripts by their hash): a one-shot matches only this. */
+  binding: string;
+}
+
 export interface Prompt {
   id: string;
   kind: PromptKind;
@@ -105,6 +119,8 @@ export interface Prompt {
   popupWindowId: number | null;
   /** session prompts only: the verb and handle the person decides on. */
   signin?: SigninRequest;
+  /** kind 'operation' only. */
+  request?: OperationRequest;
 }
 
 /** A one-time approval to open a named profile, spent by the retried open. */
@@ -123,6 +139,23 @@ export interface ProfileWindow {
   shared: boolean;
 }
 
+/** "Allow on this site": an operation on an origin, for one AI session, until revoked or the session ends. */
+export interface SiteGrant {
+  sessionKey: string;
+  clientName: string;
+  origin: string;
+  operation: Operation;
+  grantedAt: number;
+}
+
+/** "Allow once": spent by the one act it names, void after any navigation of the tab (generation). */
+export interface OperationOnce {
+  sessionKey: string;
+  chromeTabId: number;
+  generation: number;
+  binding: string;
+}
+
 /** A one-time destination approval, spent by the retried navigate. */
 export interface NavigateOnce {
   sessionKey: string;
@@ -136,6 +169,8 @@ export interface BrowserState {
   attachments: Record<string, Attachment>;
   prompts: Record<string, Prompt>;
   navigateOnce: NavigateOnce[];
+  siteGrants: SiteGrant[];
+  operationOnce: OperationOnce[];
   profileOnce: ProfileOnce[];
   sessionOnce: SessionOnce[];
   profileWindow: ProfileWindow | null;
@@ -157,7 +192,7 @@ const KEY = 'browser';
 
 /** A browser with no sessions, tabs or approvals (also the tests' starting point). */
 export function emptyBrowserState(): BrowserState {
-  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], profileOnce: [], sessionOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
+  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], siteGrants: [], operationOnce: [], profileOnce: [], sessionOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
 }
 
 export async function loadBrowserState(): Promise<BrowserState> {

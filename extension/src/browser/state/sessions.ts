@@ -29,6 +29,8 @@ function rekey(state: BrowserState, from: string, to: string): void {
   for (const once of state.navigateOnce) if (once.sessionKey === from) once.sessionKey = to;
   for (const once of state.profileOnce) if (once.sessionKey === from) once.sessionKey = to;
   for (const once of state.sessionOnce) if (once.sessionKey === from) once.sessionKey = to;
+  for (const grant of state.siteGrants) if (grant.sessionKey === from) grant.sessionKey = to;
+  for (const once of state.operationOnce) if (once.sessionKey === from) once.sessionKey = to;
 }
 
 /**
@@ -94,6 +96,8 @@ export function removeSession(sessionKey: string): Promise<{ tabIds: number[]; p
     state.navigateOnce = state.navigateOnce.filter((o) => o.sessionKey !== sessionKey);
     state.profileOnce = state.profileOnce.filter((o) => o.sessionKey !== sessionKey);
     state.sessionOnce = state.sessionOnce.filter((o) => o.sessionKey !== sessionKey);
+    state.siteGrants = state.siteGrants.filter((g) => g.sessionKey !== sessionKey);
+    state.operationOnce = state.operationOnce.filter((o) => o.sessionKey !== sessionKey);
     return { tabIds, promptWindows };
   });
 }

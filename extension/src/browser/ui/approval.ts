@@ -1,19 +1,34 @@
 import type { Decision, PromptMessage, PromptView } from '../approvals/prompts';
+import { mayGrantOnSite } from '../approvals/operations';
 
-// The person's side of an approval. Page-provided text (title, URL) is only ever set as text.
+// The person's side of an approval. Page-provided text (title, URL, element names) is only ever set as text.
 const id = new URLSearchParams(location.search).get('prompt') ?? '';
 const question = document.getElementById('question') as HTMLHeadingElement;
 const origin = document.getElementById('origin') as HTMLElement;
 const originLabel = document.getElementById('origin-label') as HTMLElement;
 const page = document.getElementById('page') as HTMLElement;
+const details = document.getElementById('details') as HTMLDListElement;
 const explain = document.getElementById('explain') as HTMLParagraphElement;
 const buttons = document.getElementById('buttons') as HTMLDivElement;
 
-const CHOICES: Record<PromptView['kind'], [Decision, string][]> = {
-  attach: [['once', 'Allow once'], ['until-navigation', 'Allow until next navigation'], ['deny', 'Deny']],
-  navigate: [['once', 'Allow once'], ['site', 'Allow on this site'], ['deny', 'Deny']],
-  profile: [['once', 'Allow this time'], ['deny', 'Deny']],
-  session: [['once', 'Allow this time'], ['deny', 'Deny']],
+function choices(view: PromptView): [Decision, string][] {
+  switch (view.kind) {
+    case 'attach':
+      return [['once', 'Allow once'], ['until-navigation', 'Allow until next navigation'], ['deny', 'Deny']];
+    case 'navigate':
+      return [['once', 'Allow once'], ['site', 'Allow on this site'], ['deny', 'Deny']];
+    case 'profile':
+    case 'session':
+      return [['once', 'Allow this time'], ['deny', 'Deny']];
+    case 'operation':
+      return view.request && mayGrantOnSite(view.request.operation)
+        ? [['once', 'Allow once'], ['site', 'Allow on this site'], ['deny', 'Deny']]
+        : [['once', 'Allow once'], ['deny', 'Deny']];
+  }
+}
+
+const OPERATION_VERBS: Record<string, string> = {
+  click: 'click', type: 'type into', scroll: 'scroll', key: 'press a key on', style: 'change the style of', eval: 'run a script on',
 };
 
 function sessionQuestion(view: PromptView): string {
@@ -28,6 +43,7 @@ const QUESTIONS: Record<PromptView['kind'], (view: PromptView) => string> = {
   navigate: (view) => `${view.clientName} wants to open a new site with your cookies`,
   profile: (view) => `${view.clientName} wants to open a tab with the saved sign-ins "${view.origin}"`,
   session: sessionQuestion,
+  operation: (view) => `${view.clientName} wants to ${OPERATION_VERBS[view.request?.operation ?? ''] ?? view.request?.operation} this page`,
 };
 
 const EXPLANATIONS: Record<PromptView['kind'], string> = {
@@ -35,7 +51,26 @@ const EXPLANATIONS: Record<PromptView['kind'], string> = {
   navigate: 'Shared profile posture: the AI tab uses your logins. "Allow on this site" lasts for this AI session.',
   profile: 'VMark keeps these cookies for the AI tabs of this profile; the AI never sees them. Every opening asks again.',
   session: 'The cookies and local storage of this site stay in your keychain and this AI tab; the AI never sees them. Every save and load asks again.',
+  operation: '"Allow once" covers exactly this, on this page, until it changes. "Allow on this site" lets this AI session do this kind of thing on this site until you revoke it (Site permissions).',
 };
+
+function addDetail(term: string, value: string, preformatted = false): void {
+  const dt = document.createElement('dt');
+  dt.textContent = term;
+  const dd = document.createElement('dd');
+  const holder = preformatted ? document.createElement('pre') : dd;
+  holder.textContent = value;
+  if (preformatted) dd.append(holder);
+  details.append(dt, dd);
+}
+
+function showRequest(view: PromptView): void {
+  const request = view.request;
+  if (!request) return;
+  addDetail('Operation', request.operation);
+  addDetail('Element', request.element ? `${request.element.role} "${request.element.name}"` : 'the whole page');
+  if (request.detail !== null) addDetail(request.operation === 'eval' ? 'Script' : 'Exactly', request.detail, request.operation === 'eval' || request.operation === 'style');
+}
 
 function send(message: PromptMessage): Promise<unknown> {
   return chrome.runtime.sendMessage(message);
@@ -56,9 +91,10 @@ async function show(): Promise<void> {
   question.textContent = QUESTIONS[view.kind](view);
   originLabel.textContent = view.kind === 'profile' ? 'Sign-ins' : 'Site';
   origin.textContent = view.origin;
-  page.textContent = view.kind === 'attach' ? `${view.pageTitle || '(untitled)'} — ${view.url}` : view.url;
+  page.textContent = view.kind === 'attach' || view.kind === 'operation' ? `${view.pageTitle || '(untitled)'} — ${view.url}` : view.url;
+  showRequest(view);
   explain.textContent = EXPLANATIONS[view.kind];
-  for (const [decision, label] of CHOICES[view.kind]) {
+  for (const [decision, label] of choices(view)) {
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = label;
@@ -68,7 +104,10 @@ async function show(): Promise<void> {
   }
 }
 
+// Deny is the default: Escape and Enter deny wherever the focus is; allowing takes a click.
 document.addEventListener('keydown', (event) => {
-  if (event.key === 'Escape') void choose('deny');
+  if (event.key !== 'Escape' && event.key !== 'Enter') return;
+  event.preventDefault();
+  void choose('deny');
 });
 void show();

@@ -1,0 +1,88 @@
+import type { CallOutcome } from '@vmark/shared';
+import { refuse } from '../refusals';
+import { loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type SessionRecord } from '../state/browserState';
+import type { AiTab } from '../state/browserState';
+import { toBrowserTabId } from '../tabs/tabIds';
+import { mayGrantOnSite, type Operation } from './operations';
+import { requestApproval } from './prompts';
+
+/**
+ * Grants for operations on pages (act, style, execute_js; session_* can use them too): an
+ * origin-scoped standing grant, or a one-shot bound to operation + element + exact detail + the
+ * tab's generation. A call never waits: without a grant it opens the prompt and is refused with
+ * NOT_GRANTED; the retry spends the answer.
+ */
+export interface OperationAsk {
+  operation: Operation;
+  element: { role: string; name: string } | null;
+  detail: string | null;
+  /** What binds a one-shot in place of the detail (a script's hash); defaults to the detail. */
+  bindingDetail?: string;
+}
+
+export function bindingOf(ask: OperationAsk): string {
+  return JSON.stringify([ask.operation, ask.element?.role ?? null, ask.element?.name ?? null, ask.bindingDetail ?? ask.detail]);
+}
+
+export function hasSiteGrant(state: BrowserState, sessionKey: string, origin: string | null, operation: Operation): boolean {
+  return origin !== null && mayGrantOnSite(operation) && state.siteGrants.some((g) => g.sessionKey === sessionKey && g.origin === origin && g.operation === operation);
+}
+
+export async function siteGrantExists(sessionKey: string, origin: string | null, operation: Operation): Promise<boolean> {
+  return hasSiteGrant(await loadBrowserState(), sessionKey, origin, operation);
+}
+
+/** A one-shot of this tab's current generation matching the ask, or null. */
+function findOnce(state: BrowserState, session: SessionRecord, tab: AiTab, binding: string): number {
+  return state.operationOnce.findIndex((o) => o.sessionKey === session.key && o.chromeTabId === tab.chromeTabId && o.generation === tab.generation && o.binding === binding);
+}
+
+export type Permit = { kind: 'site' } | { kind: 'once'; binding: string; generation: number };
+
+/** The grant that covers this ask now, else the prompt is opened and the NOT_GRANTED refusal returned. */
+export async function permitOrAsk(session: SessionRecord, tab: AiTab, ask: OperationAsk, retry: Record<string, unknown>): Promise<{ ok: true; permit: Permit } | { ok: false; outcome: CallOutcome }> {
+  const state = await loadBrowserState();
+  const current = state.aiTabs[String(tab.chromeTabId)] ?? tab;
+  if (hasSiteGrant(state, session.key, current.origin, ask.operation)) return { ok: true, permit: { kind: 'site' } };
+  const binding = bindingOf(ask);
+  if (findOnce(state, session, current, binding) !== -1) return { ok: true, permit: { kind: 'once', binding, generation: current.generation } };
+  const request: OperationRequest = { operation: ask.operation, element: ask.element, detail: ask.detail, generation: current.generation, binding };
+  await requestApproval({ kind: 'operation', session, chromeTabId: tab.chromeTabId, url: current.url, origin: current.origin ?? current.url, pageTitle: current.title, request });
+  const tabId = toBrowserTabId(tab.chromeTabId);
+  const what = ask.element ? `${ask.operation} on ${ask.element.role} "${ask.element.name}"` : ask.operation;
+  const outcome = refuse('NOT_GRANTED', `${what} on ${current.origin ?? 'this page'} needs the user's approval. A prompt is open in the browser; once they allow it, repeat the same call`, {
+    tabId,
+    origin: current.origin,
+    needsApproval: true,
+    approval: ask.operation,
+    operation: ask.operation,
+    element: ask.element,
+    ...(ask.detail !== null && ask.operation !== 'eval' ? { detail: ask.detail } : {}),
+    url: current.url,
+    generation: current.generation,
+    retry,
+  });
+  return { ok: false, outcome };
+}
+
+/** Spends a one-shot (the act it named has run). */
+export async function spendPermit(session: SessionRecord, chromeTabId: number, permit: Permit): Promise<void> {
+  if (permit.kind !== 'once') return;
+  await updateBrowserState((state) => {
+    const index = state.operationOnce.findIndex((o) => o.sessionKey === session.key && o.chromeTabId === chromeTabId && o.generation === permit.generation && o.binding === permit.binding);
+    if (index !== -1) state.operationOnce.splice(index, 1);
+  });
+}
+
+/** A ref target names no element the person could read in a prompt: only a standing grant covers it. */
+export function refNeedsSiteGrant(tab: AiTab, operation: Operation): CallOutcome {
+  const tabId = toBrowserTabId(tab.chromeTabId);
+  return refuse('NOT_GRANTED', `A ref target is accepted only for an operation the user allowed on ${tab.origin ?? 'this site'}; ${operation} is not. Target the element with role + name instead, so the approval prompt can name it`, {
+    tabId,
+    origin: tab.origin,
+    operation,
+    reason: 'ref-not-granted',
+    url: tab.url,
+    generation: tab.generation,
+  });
+}

@@ -1,0 +1,73 @@
+// Resolves an act target: a ref from an earlier read, or role + exact accessible name over the whole
+// composed tree (open shadow roots included). Hidden matches are counted, never chosen; several
+// visible matches are refused as ambiguous, never picked by document order.
+
+import { roleOf } from '../aria/role';
+import { shadowRootOf } from '../dom/shadow';
+import { refFor, resolveRef } from '../refs/refStore';
+import { normaliseSpace } from '../text/neutralise';
+import { clippedName, roleAndName } from './describe';
+import type { ActCounts, ActReason, ActTargetSpec } from './types';
+import { isRenderedVisible } from './visibility';
+
+const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'noscript', 'head', 'meta', 'link', 'title', 'base']);
+const MAX_ELEMENTS = 50_000;
+
+export type Located =
+  | ({ ok: true; element: Element | null } & ActCounts)
+  | ({ ok: false; reason: ActReason; detail: string; candidates?: string[] } & ActCounts);
+
+function* composedElements(root: Element): Generator<Element> {
+  const stack: Element[] = [root];
+  let seen = 0;
+  while (stack.length > 0 && seen++ < MAX_ELEMENTS) {
+    const element = stack.pop()!;
+    if (SKIPPED_TAGS.has(element.localName)) continue;
+    yield element;
+    const shadow = shadowRootOf(element);
+    const children = [...(shadow ? Array.from(shadow.children) : []), ...Array.from(element.children)];
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+}
+
+function nameMatches(candidate: string, wanted: string): boolean {
+  // A name copied from a snapshot may be the clipped one.
+  return candidate === wanted || clippedName(candidate) === wanted;
+}
+
+function byRoleName(role: string, name: string): Located {
+  const wanted = normaliseSpace(name);
+  const matches: Element[] = [];
+  for (const element of composedElements(document.documentElement)) {
+    if ((roleOf(element) ?? 'generic') !== role) continue;
+    if (nameMatches(roleAndName(element, role).name, wanted)) matches.push(element);
+  }
+  const visible = matches.filter(isRenderedVisible);
+  const counts = { matchedTotal: matches.length, matchedVisible: visible.length };
+  if (matches.length === 0) {
+    return { ok: false, reason: 'not-found', detail: `no element with role "${role}" and name "${wanted}"; read the page again`, ...counts };
+  }
+  if (visible.length === 0) {
+    return { ok: false, reason: 'hidden', detail: `every ${role} "${wanted}" is hidden (CSS, a closed or transparent ancestor)`, ...counts };
+  }
+  if (visible.length > 1) {
+    const candidates = visible.map((element) => refFor(element));
+    return { ok: false, reason: 'ambiguous', detail: `${visible.length} visible elements are ${role} "${wanted}"; target one by its ref`, candidates, ...counts };
+  }
+  return { ok: true, element: visible[0]!, ...counts };
+}
+
+function byRef(ref: string): Located {
+  const element = resolveRef(ref);
+  if (!element) {
+    return { ok: false, reason: 'stale', detail: `ref ${ref} names no element of the current page (gone or replaced); read the page again`, matchedTotal: 0, matchedVisible: 0 };
+  }
+  const visible = isRenderedVisible(element) ? 1 : 0;
+  return { ok: true, element, matchedTotal: 1, matchedVisible: visible };
+}
+
+export function locate(target: ActTargetSpec): Located {
+  if (target === null || target === undefined) return { ok: true, element: null, matchedTotal: 0, matchedVisible: 0 };
+  if ('ref' in target) return byRef(target.ref);
+  return byRoleName(target.role, target.name);
+}

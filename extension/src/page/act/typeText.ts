@@ -1,0 +1,84 @@
+// act type: text fields (value set through the native setter, so framework-controlled inputs such as
+// React's see a change), <select> by option label or value, and contenteditable regions. The value
+// is read back: a field that changed the text is refused as rejected-value and its prior value restored.
+
+import type { ActReason } from './types';
+
+export type Typed = { ok: true; value: string } | { ok: false; reason: ActReason; detail: string };
+
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
+
+function setNativeValue(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')?.set;
+  if (setter) setter.call(element, value);
+  else element.value = value;
+}
+
+function announce(element: Element, data: string | null): void {
+  element.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data }));
+  element.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function typeIntoField(element: HTMLInputElement | HTMLTextAreaElement, text: string): Typed {
+  if (element.readOnly) return { ok: false, reason: 'readonly', detail: 'the field is read-only' };
+  const prior = element.value;
+  element.focus();
+  setNativeValue(element, text);
+  announce(element, text);
+  const now = element.value;
+  if (now !== text) {
+    setNativeValue(element, prior);
+    announce(element, prior);
+    return { ok: false, reason: 'rejected-value', detail: `the field changed the text to "${now.slice(0, 200)}"; its prior value was restored` };
+  }
+  return { ok: true, value: now };
+}
+
+function chooseOption(element: HTMLSelectElement, text: string): Typed {
+  const wanted = text.trim();
+  const options = Array.from(element.options);
+  const option = options.find((o) => o.label.trim() === wanted) ?? options.find((o) => o.value === text);
+  if (!option) {
+    const offered = options.slice(0, 20).map((o) => `"${o.label.trim()}"`).join(', ');
+    return { ok: false, reason: 'no-such-option', detail: `no option has the label or value "${text}"; options: ${offered}` };
+  }
+  if (option.disabled) return { ok: false, reason: 'disabled', detail: `the option "${option.label.trim()}" is disabled` };
+  element.focus();
+  setNativeValue(element, option.value);
+  announce(element, null);
+  return element.value === option.value ? { ok: true, value: option.label.trim() } : { ok: false, reason: 'rejected-value', detail: 'the select did not keep the option' };
+}
+
+function typeIntoEditable(element: HTMLElement, text: string): Typed {
+  const prior = element.innerText;
+  element.focus();
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const selection = getSelection();
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+  const inserted = text === '' ? document.execCommand('delete') : document.execCommand('insertText', false, text);
+  if (!inserted) {
+    element.textContent = text;
+    announce(element, text);
+  }
+  const now = element.innerText.replace(/\n$/, '');
+  if (now !== text) {
+    element.textContent = prior;
+    announce(element, prior);
+    return { ok: false, reason: 'rejected-value', detail: `the region changed the text to "${now.slice(0, 200)}"; its prior text was restored` };
+  }
+  return { ok: true, value: now };
+}
+
+export function typeText(element: Element, text: string): Typed {
+  if (element instanceof HTMLInputElement) {
+    if (element.type === 'file') return { ok: false, reason: 'upload', detail: 'file inputs are never automated; ask the user to choose the file' };
+    if (!TEXT_INPUT_TYPES.has(element.type)) return { ok: false, reason: 'not-editable', detail: `an <input type=${element.type}> takes no text; use click` };
+    return typeIntoField(element, text);
+  }
+  if (element instanceof HTMLTextAreaElement) return typeIntoField(element, text);
+  if (element instanceof HTMLSelectElement) return chooseOption(element, text);
+  if (element instanceof HTMLElement && element.isContentEditable) return typeIntoEditable(element, text);
+  return { ok: false, reason: 'not-editable', detail: `the target (${element.localName}) is not a text field, select or contenteditable region` };
+}
