@@ -2,7 +2,7 @@ export * from './protocol/version';
 export * from './protocol/outcome';
 export * from './protocol/messages';
 export * from './protocol/sessionState';
-export * from './tools/implemented';
+export * from './tools/owners';
 export * from './tools/defineTool';
 export * from './tools/fragments';
 export * from './tools/index';

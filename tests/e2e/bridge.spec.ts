@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { EXPECTED_TOOL_COUNT, EXTENSION_ID, IMPLEMENTED_ACTIONS, NATIVE_HOST_NAME } from '@vmark/shared';
+import { EXPECTED_TOOL_COUNT, EXTENSION_ID, OFFERED_ACTIONS, NATIVE_HOST_NAME } from '@vmark/shared';
 import { connectAi, textOf } from './support/mcpClient';
 import { expect, test } from './support/fixtures';
 
 test('GEN-03 tools/list shows the implemented tools with titles, annotations and action schemas', async ({ ai }) => {
   const { tools } = await ai.client.listTools();
-  expect(tools.map((t) => t.name)).toEqual([...IMPLEMENTED_ACTIONS.keys()]);
+  expect(tools.map((t) => t.name)).toEqual([...OFFERED_ACTIONS.keys()]);
   expect(tools.length).toBeLessThanOrEqual(EXPECTED_TOOL_COUNT);
   for (const tool of tools) {
     expect(tool.title).toBeTruthy();
@@ -15,7 +15,7 @@ test('GEN-03 tools/list shows the implemented tools with titles, annotations and
     const schema = tool.inputSchema as unknown as { properties: { action: { enum: string[] } }; required: string[] };
     expect(schema.required).toContain('action');
     // an action without a handler is not offered
-    expect([...schema.properties.action.enum].sort()).toEqual([...(IMPLEMENTED_ACTIONS.get(tool.name) ?? [])].sort());
+    expect([...schema.properties.action.enum].sort()).toEqual([...(OFFERED_ACTIONS.get(tool.name) ?? [])].sort());
   }
   const session = tools.find((t) => t.name === 'session');
   expect(session?.annotations?.readOnlyHint).toBe(true);

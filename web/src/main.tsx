@@ -25,7 +25,18 @@ const comments = new CommentStore();
 const connection: ExtensionConnection = new ExtensionConnection(async (request) => {
   // `addresses` are checked against the open threads, so the comments of open tabs must be loaded
   await comments.whenLoaded();
-  return dispatch({ store, connection, journal, approvals, comments, openThreads: (docKey) => comments.openThreads(docKey) }, request);
+  return dispatch(
+    {
+      store,
+      journal,
+      approvals,
+      comments,
+      openThreads: (docKey) => comments.openThreads(docKey),
+      hostService: (service) => connection.service(service),
+      windowLabel: () => connection.label ?? 'main',
+    },
+    request,
+  );
 });
 
 // test seam: the end-to-end tests inject journal and comment-storage faults, and switch disk polling, through this handle

@@ -8,8 +8,6 @@ import { sessionFor } from './state/sessions';
 import { isOutcome, resolveAiTab, resolveReadable, type Target } from './tabs/resolveTarget';
 import { endSession } from './sessionLifecycle';
 
-export const BROWSER_TOOLS = new Set(['browser', 'browser_read']);
-
 async function resolveNeeds(handler: BrowserActionHandler, session: BrowserContext['session'], tabId: string | undefined): Promise<Target | CallOutcome | null> {
   switch (handler.needs) {
     case 'none':

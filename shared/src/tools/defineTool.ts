@@ -14,9 +14,9 @@ export interface ActionDef<S extends z.ZodObject = z.ZodObject> {
   args: S;
 }
 
-export interface ToolDef<A extends Record<string, ActionDef> = Record<string, ActionDef>> {
+export interface ToolDef<A extends Record<string, ActionDef> = Record<string, ActionDef>, N extends string = string> {
   /** Wire name, exactly as the seed (`browser_read`). */
-  name: string;
+  name: N;
   title: string;
   description: string;
   annotations: ToolAnnotations;
@@ -26,7 +26,7 @@ export interface ToolDef<A extends Record<string, ActionDef> = Record<string, Ac
 }
 
 /** Exists only for type inference, like Playwright's defineTool. */
-export function defineTool<const A extends Record<string, ActionDef>>(def: ToolDef<A>): ToolDef<A> {
+export function defineTool<const N extends string, const A extends Record<string, ActionDef>>(def: ToolDef<A, N>): ToolDef<A, N> {
   return def;
 }
 

@@ -26,7 +26,7 @@ export async function saveTabForAgent(ctx: ActionContext, tabId: string, target:
   if (saveDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, saveDelayMs));
   const result = await saveTabTo(ctx.store, tabId, target, {
     ...(ticket !== undefined ? { ticket } : {}),
-    realpath: async (p) => (await ctx.connection.service({ op: 'fs.realpath', path: p })) as string,
+    realpath: async (p) => (await ctx.hostService({ op: 'fs.realpath', path: p })) as string,
     stillInScope: () => {
       try {
         scopePath(ctx, target.path);

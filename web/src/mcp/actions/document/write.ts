@@ -1,14 +1,15 @@
 import { documentTool, ok } from '@vmark/shared';
 import { defineAction } from '../../defineAction';
-import { resolveTab, scopePath } from '../../guards';
+import { scopePath } from '../../guards';
 import { docKeyOf, runMutation } from '../../mutation';
 import { saveTabForAgent } from '../../saveTab';
 import { issueSaveTicket } from '../../../documents/saveTickets';
 import { normalizeLineEndings } from '../../../lib/lineEndings';
 
 export const write = defineAction(documentTool, 'write', {
+  needs: { tab: 'any' },
   async run(ctx, args) {
-    const tab = resolveTab(ctx, args.tabId);
+    const tab = ctx.tab;
     // the save is requested with the write: a save of the file made after this call wins over it (seed: STALE)
     const saveTicket = args.save === false ? undefined : await issueSaveTicket();
     const editor = ctx.store.editor(tab.id);

@@ -21,7 +21,7 @@ export const openWorkspace = defineAction(workspaceTool, 'open_workspace', {
     const { approvals, principal } = ctx;
     let canonical: { path: string; isDirectory: boolean };
     try {
-      canonical = (await ctx.connection.service({ op: 'fs.canonical', path: args.folderPath })) as typeof canonical;
+      canonical = (await ctx.hostService({ op: 'fs.canonical', path: args.folderPath })) as typeof canonical;
     } catch (error) {
       throw new DomainErrorException(invalidPath(args.folderPath, `${args.folderPath} cannot be opened: ${(error as Error).message}`));
     }
@@ -51,7 +51,7 @@ export const openWorkspace = defineAction(workspaceTool, 'open_workspace', {
         return ok({ workspaceInstanceId: instance.id, folderPath: folder, workspaceSwitched: true });
       }
       try {
-        await ctx.connection.service({ op: 'roots.add', path: folder });
+        await ctx.hostService({ op: 'roots.add', path: folder });
       } catch (error) {
         if (!(error instanceof FsError) || error.code !== 'NOT_ALWAYS_READABLE') throw error;
         if (approvals.otherDialogOpen(approval)) {
@@ -60,7 +60,7 @@ export const openWorkspace = defineAction(workspaceTool, 'open_workspace', {
         approvals.showPicker(approval);
         throw new DomainErrorException(approvalRequired(`${folder} is outside the always-readable places; the person must select it in VMark's folder dialog. Retry after they do.`));
       }
-      const instance = addWorkspace(ctx.store, new NativeWorkspace(folder, (request) => ctx.connection.service(request)), true);
+      const instance = addWorkspace(ctx.store, new NativeWorkspace(folder, (request) => ctx.hostService(request)), true);
       approvals.spend(approval);
       return ok({ workspaceInstanceId: instance.id, folderPath: folder, workspaceSwitched: true });
     } finally {

@@ -1,12 +1,13 @@
 import { DomainErrorException, invalidPath, workspaceTool, ok } from '@vmark/shared';
 import { issueSaveTicket } from '../../../documents/saveTickets';
 import { defineAction } from '../../defineAction';
-import { resolveTab, scopePath } from '../../guards';
+import { scopePath } from '../../guards';
 import { saveFailure, saveTabForAgent } from '../../saveTab';
 
 export const save = defineAction(workspaceTool, 'save', {
+  needs: { tab: 'any' },
   async run(ctx, args) {
-    const tab = resolveTab(ctx, args.tabId);
+    const tab = ctx.tab;
     // ordered among the file's saves by when it was requested
     const ticket = await issueSaveTicket();
     if (!tab.filePath) {

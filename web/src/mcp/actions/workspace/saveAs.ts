@@ -2,16 +2,16 @@ import { DomainErrorException, approvalRequired, ok, workspaceTool } from '@vmar
 import { loadSettings } from '../../../state/settings';
 import { issueSaveTicket } from '../../../documents/saveTickets';
 import { defineAction } from '../../defineAction';
-import { resolveTab, scopePath } from '../../guards';
 import { saveFailure, saveTabForAgent } from '../../saveTab';
 
 /** Saves under a new path; never replaces a file that is not the tab's own (seed: save_as). */
 export const saveAs = defineAction(workspaceTool, 'save_as', {
+  needs: { tab: 'any', path: 'filePath' },
   async run(ctx, args) {
-    const tab = resolveTab(ctx, args.tabId);
+    const tab = ctx.tab;
     // ordered among the file's saves by when it was requested
     const ticket = await issueSaveTicket();
-    const target = scopePath(ctx, args.filePath);
+    const target = ctx.target;
     const ownFile = tab.filePath === target.path;
     if (!ownFile) {
       if (!loadSettings().autoApproveNewLocation) {
