@@ -5,12 +5,10 @@ import { NativeWorkspace } from '../../../fs/nativeWorkspace';
 import { basename } from '../../../lib/paths';
 import { addWorkspace } from '../../../state/windowActions';
 import { defineAction } from '../../defineAction';
+import { injectedDelay, testFaults } from '../../../lib/testFaults';
 
 /** Workspace switches in progress in this window (seed: BUSY while one runs). */
 let switching = false;
-
-/** Test seam (vmarkDebug.workspaceSwitch): hold every switch this long, so a second request meets one running. */
-export const workspaceSwitchFaults = { delayMs: 0 };
 
 /**
  * Opens a folder in the window where the request arrived, after the person's consent for this
@@ -44,7 +42,8 @@ export const openWorkspace = defineAction(workspaceTool, 'open_workspace', {
 
     switching = true;
     try {
-      if (workspaceSwitchFaults.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, workspaceSwitchFaults.delayMs));
+      // a test holds the switch here so that a second request meets one running
+      await injectedDelay(testFaults.workspaceSwitch.delayMs);
       if (approval.pickedHandle) {
         const instance = addWorkspace(ctx.store, new HandleWorkspace('picked', folder, basename(folder), approval.pickedHandle), true);
         approvals.spend(approval);
