@@ -1,8 +1,8 @@
 import { DomainErrorException, approvalRequired, ok, workspaceTool } from '@vmark/shared';
 import { loadSettings } from '../../../state/settings';
-import { issueSaveTicket } from '../../../documents/saveTickets';
+import { takeSavePlace } from '../../../documents/saveOrder';
 import { defineAction } from '../../defineAction';
-import { saveFailure, saveTabForAgent } from '../../saveTab';
+import { saveFailure, saveTabForAgent } from '../../agentSave';
 
 /** Saves under a new path; never replaces a file that is not the tab's own (seed: save_as). */
 export const saveAs = defineAction(workspaceTool, 'save_as', {
@@ -10,7 +10,7 @@ export const saveAs = defineAction(workspaceTool, 'save_as', {
   async run(ctx, args) {
     const tab = ctx.tab;
     // ordered among the file's saves by when it was requested
-    const ticket = await issueSaveTicket();
+    const place = await takeSavePlace();
     const target = ctx.target;
     const ownFile = tab.filePath === target.path;
     if (!ownFile) {
@@ -22,7 +22,7 @@ export const saveAs = defineAction(workspaceTool, 'save_as', {
         throw new DomainErrorException(approvalRequired(`A file already exists at ${target.path}; save_as never replaces a file that is not the tab's own.`));
       }
     }
-    const saved = await saveTabForAgent(ctx, tab.id, { ...target, createOnly: !ownFile }, [], ticket);
+    const saved = await saveTabForAgent(ctx, tab.id, { ...target, createOnly: !ownFile }, [], place);
     if (saved.status !== 'saved') throw saveFailure(ctx, tab.id, target.path, saved);
     return ok({ revision: saved.revision, journaled: saved.journaled });
   },

@@ -22,10 +22,10 @@ export type TabSaveOutcome =
  * An AI save of one tab: ordered against every other save of the same file, path re-checked when
  * its turn comes, and kept in the file's history as an (mcp) snapshot.
  */
-export async function saveTabForAgent(ctx: ActionContext, tabId: string, target: SaveTarget, addresses: string[] = [], ticket?: number): Promise<TabSaveOutcome> {
+export async function saveTabForAgent(ctx: ActionContext, tabId: string, target: SaveTarget, addresses: string[] = [], place?: number): Promise<TabSaveOutcome> {
   await injectedDelay(testFaults.journal.saveDelayMs);
   const result = await saveTabTo(ctx.store, tabId, target, {
-    ...(ticket !== undefined ? { ticket } : {}),
+    ...(place !== undefined ? { place } : {}),
     realpath: async (p) => (await ctx.hostService({ op: 'fs.realpath', path: p })) as string,
     stillInScope: () => {
       try {
