@@ -1,7 +1,7 @@
 import { openWindow } from '../tabs/openWindow';
 import { toBrowserTabId } from '../tabs/tabIds';
 import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type Prompt, type PromptKind, type SessionRecord } from '../state/browserState';
-import { redactUrl } from '../navigation/pageFacts';
+import { redactUrl } from '../safety/pageFacts';
 
 /**
  * Approval prompts for the person: an extension page (approval.html) in a small popup window, so
