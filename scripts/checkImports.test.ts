@@ -147,6 +147,31 @@ describe('checkImports: web layers', () => {
   });
 });
 
+describe('checkImports: extension browser layers', () => {
+  it('allows imports downward, within a layer and to and from the browser root', () => {
+    expect(
+      broken(
+        file('extension/src/browser/navigation/a.ts', '../approvals/prompts', '../safety/pageFacts', '../state/browserState', '../refusals'),
+        file('extension/src/browser/tabs/a.ts', '../pageApi/callPage'),
+        file('extension/src/browser/browserRouter.ts', './actions', './tabs/x'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses an import upward between its folders and names the layer order', () => {
+    expect(broken(file('extension/src/browser/approvals/prompts.ts', '../navigation/pageFacts'), file('extension/src/browser/state/a.ts', '../navigation/urlPolicy'))).toEqual([
+      expect.stringMatching(/^extension\/src\/browser\/approvals\/prompts\.ts \.\.\/navigation\/pageFacts: extension\/src\/browser layer approvals may not import the higher layer navigation \(safety → state → /),
+      expect.stringMatching(/^extension\/src\/browser\/state\/a\.ts \.\.\/navigation\/urlPolicy: extension\/src\/browser layer state may not import the higher layer navigation/),
+    ]);
+  });
+
+  it('names a folder that is not a layer', () => {
+    expect(broken(file('extension/src/browser/widgets/a.ts'))).toEqual([
+      'extension/src/browser/widgets/a.ts -: extension/src/browser/widgets is not a known layer; add it to BROWSER_LAYER_RANKS in scripts/checkImports.ts',
+    ]);
+  });
+});
+
 describe('checkImports: MCP actions', () => {
   const actions = [
     file('web/src/mcp/actions/document/read.ts', '../../defineAction', '../../guards', '../../../state/types', '../../../lib/paths'),

@@ -37,6 +37,17 @@ const WEB_LAYER_ORDER = [...new Set(Object.values(WEB_LAYER_RANKS))]
   .map((rank) => Object.keys(WEB_LAYER_RANKS).filter((layer) => WEB_LAYER_RANKS[layer] === rank).join('|'))
   .join(' → ');
 const WEB_SRC = 'web/src/';
+
+/**
+ * The extension's browser half, low to high; files at extension/src/browser root (the router, the
+ * handler definitions, settings) sit beside the layers and are not ranked.
+ */
+const BROWSER_LAYER_RANKS: Record<string, number> = { safety: 0, state: 1, tabs: 2, pageApi: 2, approvals: 3, navigation: 4, profiles: 5, reader: 5, screenshot: 5, actions: 6, ui: 7 };
+const BROWSER_SRC = 'extension/src/browser/';
+const BROWSER_LAYER_ORDER = [...new Set(Object.values(BROWSER_LAYER_RANKS))]
+  .sort((a, b) => a - b)
+  .map((rank) => Object.keys(BROWSER_LAYER_RANKS).filter((layer) => BROWSER_LAYER_RANKS[layer] === rank).join('|'))
+  .join(' → ');
 const ACTIONS_DIR = 'web/src/mcp/actions/';
 
 const RULES = {
@@ -45,6 +56,8 @@ const RULES = {
   sharedShipsNoTestHelpers: 'shipped shared code imports no test helper (*.test.ts, testing/)',
   appsImportOnlyShared: 'bridge, extension and web import @vmark/shared, never each other',
   webImportsDownward: (from: string, to: string) => `web layer ${from} may not import the higher layer ${to} (${WEB_LAYER_ORDER})`,
+  browserImportsDownward: (from: string, to: string) => `extension/src/browser layer ${from} may not import the higher layer ${to} (${BROWSER_LAYER_ORDER})`,
+  browserUnknownLayer: (folder: string) => `extension/src/browser/${folder} is not a known layer; add it to BROWSER_LAYER_RANKS in scripts/checkImports.ts`,
   webUnknownLayer: (folder: string) => `web/src/${folder} is not a known layer; add it to WEB_LAYER_RANKS in scripts/checkImports.ts`,
   actionsAreIndependent: 'an action imports no other file of mcp/actions; move shared logic to mcp/guards.ts or a lib',
 };
@@ -159,9 +172,28 @@ function webRule(fromFile: string, target: Target): string | null {
   return null;
 }
 
+/** The layer folder of an extension/src/browser file, null for a file at its root or outside it. */
+function browserLayerOf(filePath: string): string | null {
+  if (!filePath.startsWith(BROWSER_SRC)) return null;
+  const rest = filePath.slice(BROWSER_SRC.length).split('/');
+  return rest.length === 1 ? null : (rest[0] ?? null);
+}
+
+function browserRule(fromFile: string, target: Target): string | null {
+  if (target.kind !== 'path') return null;
+  const fromLayer = browserLayerOf(fromFile);
+  const toLayer = browserLayerOf(target.path);
+  if (fromLayer === null || toLayer === null) return null;
+  const fromRank = BROWSER_LAYER_RANKS[fromLayer];
+  const toRank = BROWSER_LAYER_RANKS[toLayer];
+  return fromRank !== undefined && toRank !== undefined && toRank > fromRank ? RULES.browserImportsDownward(fromLayer, toLayer) : null;
+}
+
 function unknownWebLayer(filePath: string): string | null {
   const layer = webLayerOf(filePath);
-  return layer !== null && webRank(layer) === undefined ? RULES.webUnknownLayer(layer) : null;
+  if (layer !== null && webRank(layer) === undefined) return RULES.webUnknownLayer(layer);
+  const browserLayer = browserLayerOf(filePath);
+  return browserLayer !== null && BROWSER_LAYER_RANKS[browserLayer] === undefined ? RULES.browserUnknownLayer(browserLayer) : null;
 }
 
 export function checkImports(files: readonly CheckedFile[]): Violation[] {
@@ -174,7 +206,7 @@ export function checkImports(files: readonly CheckedFile[]): Violation[] {
     if (unknownLayer) violations.push({ file: file.path, line: 1, imported: '-', rule: unknownLayer });
     for (const site of collectImports(file)) {
       const target = classify(file.path, site.specifier, known);
-      const rule = packageRule(file.path, from, target) ?? webRule(file.path, target);
+      const rule = packageRule(file.path, from, target) ?? webRule(file.path, target) ?? browserRule(file.path, target);
       if (rule) violations.push({ file: file.path, line: site.line, imported: site.specifier, rule });
     }
   }

@@ -6,7 +6,7 @@ export * from './protocol/messages';
 export * from './protocol/sessionState';
 export * from './protocol/callTimeouts';
 export * from './protocol/callTracker';
-export * from './tools/implemented';
+export * from './tools/owners';
 export * from './tools/defineTool';
 export * from './tools/fragments';
 export * from './tools/index';

@@ -11,7 +11,7 @@ const NOTE = '# Title\n\nThe quick brown fox jumps.\n\nSecond paragraph here.\n'
 type Faults = { disabled?: boolean; saveDelayMs?: number; failSaves?: number };
 
 async function injectCommentFaults(page: Page, faults: Faults): Promise<void> {
-  await page.evaluate((f) => Object.assign((window as unknown as { vmarkDebug: { comments: { io: { faults: Faults } } } }).vmarkDebug.comments.io.faults, f), faults);
+  await page.evaluate((f) => Object.assign((window as unknown as { vmarkDebug: { faults: { comments: Faults } } }).vmarkDebug.faults.comments, f), faults);
 }
 
 /** The person comments on "quick brown" (line 2, column 4). */

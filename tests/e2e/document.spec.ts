@@ -157,7 +157,7 @@ test('ERR-06 SEL-02 SEL-03 VMark data under .vmark/ opens read-only: writes are 
 test('DOC-WRITE-28 an editor failure after the change answers INTERNAL with applied:true, durable and current_revision', async ({ stack, ai }) => {
   const { tabId } = await openNote(stack, ai, 'fail.md', 'before\n');
   await stack.page.evaluate(() => {
-    (window as unknown as { vmarkDebug: { journal: { faults: { failAfterApply: boolean } } } }).vmarkDebug.journal.faults.failAfterApply = true;
+    (window as unknown as { vmarkDebug: { faults: { journal: { failAfterApply: boolean } } } }).vmarkDebug.faults.journal.failAfterApply = true;
   });
   const result = await ai.call('document', { action: 'write', tabId, content: 'after\n', save: false });
   const read = await ai.ok<Read>('document', { action: 'read', tabId });

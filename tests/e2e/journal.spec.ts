@@ -10,9 +10,9 @@ type Faults = { disabled?: boolean; recordDelayMs?: number; failCompletions?: nu
 async function injectFaults(page: Page, faults: Faults, backlogLimit?: number): Promise<void> {
   await page.evaluate(
     ({ faults, backlogLimit }) => {
-      const journal = (window as unknown as { vmarkDebug: { journal: { faults: Faults; backlogLimit: number } } }).vmarkDebug.journal;
-      Object.assign(journal.faults, faults);
-      if (backlogLimit !== undefined) journal.backlogLimit = backlogLimit;
+      const debug = (window as unknown as { vmarkDebug: { faults: { journal: Faults }; journal: { backlogLimit: number } } }).vmarkDebug;
+      Object.assign(debug.faults.journal, faults);
+      if (backlogLimit !== undefined) debug.journal.backlogLimit = backlogLimit;
     },
     { faults, backlogLimit },
   );

@@ -126,7 +126,7 @@ test('WSP-OWS-16 a second open_workspace while a workspace switch is running in 
     await stack.page.getByRole('dialog').getByRole('button', { name: 'Allow' }).click();
     // the switch is held for a moment, so the second request meets it running
     await stack.page.evaluate(() => {
-      (window as unknown as { vmarkDebug: { workspaceSwitch: { delayMs: number } } }).vmarkDebug.workspaceSwitch.delayMs = 1500;
+      (window as unknown as { vmarkDebug: { faults: { workspaceSwitch: { delayMs: number } } } }).vmarkDebug.faults.workspaceSwitch.delayMs = 1500;
     });
     const running = ai.ok<{ folderPath: string; workspaceSwitched: boolean }>('workspace', { action: 'open_workspace', folderPath: home });
     await stack.page.waitForTimeout(300);

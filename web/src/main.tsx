@@ -8,9 +8,9 @@ import { NativeWorkspace } from './fs/nativeWorkspace';
 import { ExtensionConnection } from './mcp/connection';
 import { dispatch } from './mcp/dispatch';
 import { watchDisk, type DiskWatcher } from './documents/diskWatcher';
-import { workspaceSwitchFaults } from './mcp/actions/workspace/openWorkspace';
 import { holdWindowLock, journalUnsavedBuffers } from './documents/unsavedBuffers';
 import { WindowStore } from './state/store';
+import { testFaults, type TestFaults } from './lib/testFaults';
 import { AgentJournal } from './journal/agentJournal';
 import { FolderApprovals } from './state/folderApprovals';
 import { addWorkspace } from './state/windowActions';
@@ -25,15 +25,22 @@ const comments = new CommentStore();
 const connection: ExtensionConnection = new ExtensionConnection(async (request) => {
   // `addresses` are checked against the open threads, so the comments of open tabs must be loaded
   await comments.whenLoaded();
-  return dispatch({ store, connection, journal, approvals, comments, openThreads: (docKey) => comments.openThreads(docKey) }, request);
+  return dispatch(
+    {
+      store,
+      journal,
+      approvals,
+      comments,
+      openThreads: (docKey) => comments.openThreads(docKey),
+      hostService: (service) => connection.service(service),
+      windowLabel: () => connection.label ?? 'main',
+    },
+    request,
+  );
 });
 
-// test seam: the end-to-end tests inject journal and comment-storage faults, and switch disk polling, through this handle
-const vmarkDebug: { journal: AgentJournal; comments: CommentStore; workspaceSwitch: typeof workspaceSwitchFaults; disk?: DiskWatcher } = {
-  journal,
-  comments,
-  workspaceSwitch: workspaceSwitchFaults,
-};
+// the one test seam: the end-to-end tests switch faults (lib/testFaults.ts), the review backlog limit and disk polling here
+const vmarkDebug: { faults: TestFaults; journal: AgentJournal; disk?: DiskWatcher } = { faults: testFaults, journal };
 (window as unknown as { vmarkDebug: object }).vmarkDebug = vmarkDebug;
 
 connection.onConnectionClosed = (connectionId) => approvals.dropConnection(connectionId);

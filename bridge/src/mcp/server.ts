@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { IMPLEMENTED_ACTIONS, VMARK_VERSION, capOutcome, findTool, mcpToolList, parseToolCall, textFailure, unexpectedFailure, type CallOutcome } from '@vmark/shared';
+import { OFFERED_ACTIONS, VMARK_VERSION, capOutcome, findTool, mcpToolList, parseToolCall, textFailure, unexpectedFailure, type CallOutcome } from '@vmark/shared';
 import { toCallToolResult } from './toCallToolResult';
 import { registerHopNoop } from './hopNoop';
 
@@ -24,12 +24,12 @@ export function createMcpServer(caller: ToolCaller, onClientName?: (name: string
   );
   server.oninitialized = () => onClientName?.(server.getClientVersion()?.name ?? 'unknown');
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpToolList(IMPLEMENTED_ACTIONS) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpToolList(OFFERED_ACTIONS) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: raw } = request.params;
     const tool = findTool(name);
-    const offered = IMPLEMENTED_ACTIONS.get(name);
+    const offered = OFFERED_ACTIONS.get(name);
     if (!tool || !offered) {
       return toCallToolResult(textFailure(`Unknown tool \`${name}\`. Call tools/list for the available tools.`));
     }

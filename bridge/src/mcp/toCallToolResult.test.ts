@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BROWSER_TOKENS,
   ERROR_CODES,
-  IMPLEMENTED_ACTIONS,
+  OFFERED_ACTIONS,
   TOOLS,
   aborted,
   approvalRequired,
@@ -173,7 +173,7 @@ class FakeCaller implements ToolCaller {
 /** Every implemented action that a call with only `action` satisfies, with its parsed arguments. */
 function callsWithoutArguments(): { tool: string; action: string; readOnly: boolean }[] {
   return TOOLS.flatMap((tool) =>
-    (IMPLEMENTED_ACTIONS.get(tool.name) ?? [])
+    (OFFERED_ACTIONS.get(tool.name) ?? [])
       .filter((action) => parseToolCall(tool, { action }, [action]).ok)
       .map((action) => ({ tool: tool.name, action, readOnly: tool.annotations.readOnlyHint === true })),
   );
@@ -182,7 +182,7 @@ function callsWithoutArguments(): { tool: string; action: string; readOnly: bool
 /** An action the server must refuse although its tool is listed (the set shrinks as handlers land). */
 function firstUnimplementedActionOfAnOfferedTool(): { tool: string; action: string; offered: string[] } | undefined {
   for (const tool of TOOLS) {
-    const implemented = IMPLEMENTED_ACTIONS.get(tool.name) ?? [];
+    const implemented = OFFERED_ACTIONS.get(tool.name) ?? [];
     const offered = Object.keys(tool.actions).filter((name) => implemented.includes(name));
     const missing = Object.keys(tool.actions).find((name) => !implemented.includes(name));
     if (offered.length > 0 && missing) return { tool: tool.name, action: missing, offered };
@@ -210,14 +210,14 @@ describe('createMcpServer in process (InMemoryTransport)', () => {
 
   it('GEN-03 tools/list equals the shared listing of the implemented actions, annotations included', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toEqual(mcpToolList(IMPLEMENTED_ACTIONS));
+    expect(tools).toEqual(mcpToolList(OFFERED_ACTIONS));
     expect(tools.filter((tool) => tool.annotations?.readOnlyHint === true).map((tool) => tool.name)).toEqual(
-      TOOLS.filter((tool) => tool.annotations.readOnlyHint === true && IMPLEMENTED_ACTIONS.has(tool.name)).map((tool) => tool.name),
+      TOOLS.filter((tool) => tool.annotations.readOnlyHint === true && OFFERED_ACTIONS.has(tool.name)).map((tool) => tool.name),
     );
   });
 
   it('ERR-02 an unknown tool and a tool without implemented actions are a plain-string error', async () => {
-    const unlisted = TOOLS.find((tool) => !IMPLEMENTED_ACTIONS.get(tool.name)?.length)?.name;
+    const unlisted = TOOLS.find((tool) => !OFFERED_ACTIONS.get(tool.name)?.length)?.name;
     for (const name of ['no_such_tool', ...(unlisted ? [unlisted] : [])]) {
       const result = await callTool(name, { action: 'status' });
       expect(result.isError).toBe(true);

@@ -1,10 +1,11 @@
-import { domainFailure, ok, textFailure, type CallOutcome, type CallRequest } from '@vmark/shared';
+import { domainFailure, findTool, ownerOf, parseToolCall, textFailure, type CallOutcome, type CallRequest } from '@vmark/shared';
 import { isWithin } from '@vmark/shared/lib/paths/index';
 import type { EditorPorts, EditorWindow } from './editorPorts';
 import { mostRecentlyUsed } from './routingState';
-import { collectReports, getState } from './session/getState';
-import { focusWindow } from './workspace/focusWindow';
-import { BROWSER_TOOLS, routeBrowserCall } from '../browser/browserRouter';
+import { collectReports } from './windowReports';
+import { WINDOW_ACTIONS } from './actions';
+import { BROWSER_ACTIONS } from '../browser/actions';
+import { routeBrowserCall } from '../browser/browserRouter';
 
 const NO_EDITOR_MESSAGE =
   'No VMark editor window is open in the browser. Open the editor (`vmark start` prints its address) and retry.';
@@ -36,13 +37,32 @@ async function pickWindow(ports: EditorPorts, request: CallRequest): Promise<Edi
   return ports.get('main') ?? (windows[0] as EditorWindow);
 }
 
-export async function routeCall(ports: EditorPorts, request: CallRequest): Promise<CallOutcome> {
-  if (request.tool === 'session' && request.action === 'get_state') return ok(await getState(ports, request.principal));
-  if (BROWSER_TOOLS.has(request.tool)) return routeBrowserCall(request);
-  if (request.tool === 'workspace' && request.action === 'focus_window') {
-    return focusWindow(ports, (request.args as { windowLabel: string }).windowLabel);
-  }
+async function callEditor(ports: EditorPorts, request: CallRequest): Promise<CallOutcome> {
   const target = await pickWindow(ports, request);
   if ('kind' in target) return target;
   return ports.call(target, { tool: request.tool, action: request.action, args: request.args, principal: request.principal });
+}
+
+async function runWindowAction(ports: EditorPorts, request: CallRequest): Promise<CallOutcome> {
+  const handler = WINDOW_ACTIONS.get(`${request.tool}.${request.action}`)!;
+  const parsed = parseToolCall(findTool(request.tool)!, { action: request.action, ...request.args });
+  if (!parsed.ok) return textFailure(parsed.message);
+  return handler.run({ ports, principal: request.principal }, parsed.args);
+}
+
+type Edge = (ports: EditorPorts, request: CallRequest) => Promise<CallOutcome>;
+
+/** The extension's own actions, each with the edge that meets its needs: browser actions (a session, a tab) or window actions. */
+const EXTENSION_EDGES: ReadonlyMap<string, Edge> = new Map<string, Edge>([
+  ...[...BROWSER_ACTIONS.keys()].map((key): [string, Edge] => [key, (_ports, request) => routeBrowserCall(request)]),
+  ...[...WINDOW_ACTIONS.keys()].map((key): [string, Edge] => [key, runWindowAction]),
+]);
+
+/** Routes by the owner table: an editor's action goes to the window it concerns, the extension's to its handler. */
+export async function routeCall(ports: EditorPorts, request: CallRequest): Promise<CallOutcome> {
+  const owner = ownerOf(request.tool, request.action);
+  if (owner === 'editor') return callEditor(ports, request);
+  const edge = owner === 'extension' ? EXTENSION_EDGES.get(`${request.tool}.${request.action}`) : undefined;
+  if (edge) return edge(ports, request);
+  return textFailure(`${request.tool}.${request.action} is not available in this extension version; update the VMark extension and retry.`);
 }

@@ -5,10 +5,8 @@ import { refuse } from './refusals';
 import { readSettings } from './settings';
 import { attachmentKey, updateBrowserState } from './state/browserState';
 import { sessionFor } from './state/sessions';
-import { isOutcome, resolveAiTab, resolveReadable, type Target } from './tabs/resolveTarget';
+import { isOutcome, resolveAiTab, resolveReadable, type Target } from './resolveTarget';
 import { endSession } from './sessionLifecycle';
-
-export const BROWSER_TOOLS = new Set(['browser', 'browser_read']);
 
 async function resolveNeeds(handler: BrowserActionHandler, session: BrowserContext['session'], tabId: string | undefined): Promise<Target | CallOutcome | null> {
   switch (handler.needs) {

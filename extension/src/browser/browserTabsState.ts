@@ -1,5 +1,5 @@
 import type { Principal } from '@vmark/shared';
-import { redactUrl, safeTitle } from './navigation/pageFacts';
+import { redactUrl, safeTitle } from './safety/pageFacts';
 import { readSettings, type Posture } from './settings';
 import { loadBrowserState, type AiTab, type BrowserState } from './state/browserState';
 import { sessionFor } from './state/sessions';

@@ -1,7 +1,7 @@
 import type { ActionArgs, ActionNames, CallOutcome, Principal, ToolDef } from '@vmark/shared';
 import type { BrowserSettings } from './settings';
 import type { SessionRecord } from './state/browserState';
-import type { Target } from './tabs/resolveTarget';
+import type { Target } from './resolveTarget';
 
 /**
  * What a handler declares it needs; browserRouter.ts meets it before `run`:

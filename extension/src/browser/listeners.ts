@@ -6,7 +6,7 @@ import { onCommitted, onCompleted, onDomContentLoaded, onErrorOccurred, onSameDo
 import { onBrowserDisabled } from './sessionLifecycle';
 import { SETTINGS_KEY, type BrowserSettings } from './settings';
 import { syncNetworkRules } from './tabs/networkRules';
-import { onWindowClosed, onWindowCreated } from './tabs/aiWindow';
+import { onWindowClosed, onWindowCreated } from './profiles/aiWindow';
 import { onTabCreated, onTabRemoved, onTabReplaced } from './tabs/tabEvents';
 import { releaseStaleGroups } from './tabs/tabGroup';
 

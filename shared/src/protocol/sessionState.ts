@@ -24,3 +24,9 @@ export interface WindowReport {
 export interface WindowState extends Omit<WindowReport, 'workspaceRoots'> {
   focused: boolean;
 }
+
+/**
+ * The extension's question to one editor window for its WindowReport. It travels as a call but is no
+ * tool action: the extension merges the reports into session.get_state and routes by them.
+ */
+export const WINDOW_REPORT_REQUEST = { tool: 'vmark_window', action: 'report' } as const;

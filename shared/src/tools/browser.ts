@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action, defineTool } from './defineTool';
+import { action, defineTool, present } from './defineTool';
 import {
   MAX_SESSION_HANDLE_CHARS,
   MAX_SCRIPT_BYTES,
@@ -30,9 +30,21 @@ const consoleEntries = 'Returns {entries: [{level, text}], url}';
 
 export const browserTool = defineTool({
   name: 'browser',
-  title: 'Browser: act, navigate, run',
-  description:
-    'The mutating half of the browser: everything that changes a page, a tab or a stored login. Read first with browser_read; targets refer to what a read returned. Refusals arrive as "TOKEN: message" with the token in structuredContent (BROWSER_DISABLED, NOT_GRANTED, STALE_COMMAND, EVAL_TIMEOUT, TAB_LIMIT, …): match the token, not the text. EVAL_TIMEOUT is indeterminate: read the page before acting again.',
+  title: (offered) => `Browser: ${present([offered('browser.act') && 'act', 'navigate', offered('browser.workflow_run') && 'run']).join(', ')}`,
+  description: (offered) => {
+    const act = offered('browser.act');
+    const js = offered('browser.execute_js');
+    const changes = present(['a page', 'a tab', offered('browser.session_save') && 'a stored login']);
+    const tokens = present(['BROWSER_DISABLED', 'NOT_GRANTED', act && 'STALE_COMMAND', js && 'EVAL_TIMEOUT', 'TAB_LIMIT', '…']);
+    return [
+      `The mutating half of the browser: everything that changes ${changes.slice(0, -1).join(', ')} or ${changes.at(-1)}.`,
+      act ? 'Read first with browser_read; targets refer to what a read returned.' : 'Read with browser_read.',
+      `Refusals arrive as "TOKEN: message" with the token in structuredContent (${tokens.join(', ')}): match the token, not the text.`,
+      js ? 'EVAL_TIMEOUT is indeterminate: read the page before acting again.' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+  },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   actions: {
     act: action(

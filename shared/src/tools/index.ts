@@ -24,9 +24,6 @@ export const TOOLS = [
   coherenceResolveTool,
 ] as const satisfies readonly ToolDef[];
 
-/** A stale build that registers a different number of tools must fail loudly. */
-export const EXPECTED_TOOL_COUNT = 10;
-
 export function findTool(name: string): ToolDef | undefined {
   return TOOLS.find((tool) => tool.name === name);
 }

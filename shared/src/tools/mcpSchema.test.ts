@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { browserTool } from './browser';
 import { documentTool } from './document';
-import { EXPECTED_TOOL_COUNT, TOOLS, findTool } from './index';
+import { TOOLS, findTool } from './index';
+import { OFFERED_ACTIONS } from './owners';
 import { mcpToolList, parseToolCall, toMcpInputSchema } from './mcpSchema';
 import { sessionTool } from './session';
 import { workspaceTool } from './workspace';
@@ -109,7 +110,7 @@ describe('toMcpInputSchema', () => {
 describe('mcpToolList', () => {
   it('GEN-01 lists all ten tools when every action is offered', () => {
     const list = mcpToolList(new Map(TOOLS.map((tool) => [tool.name, Object.keys(tool.actions)])));
-    expect(list).toHaveLength(EXPECTED_TOOL_COUNT);
+    expect(list.map((tool) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
     expect(list[0]).toMatchObject({ name: 'session', title: 'Session state', annotations: { readOnlyHint: true } });
   });
 
@@ -122,3 +123,34 @@ describe('mcpToolList', () => {
     expect(findTool('document')!.title).toBe(list[0]!.title);
   });
 });
+
+describe('say only what is served', () => {
+  const all = new Map(TOOLS.map((tool) => [tool.name, Object.keys(tool.actions)]));
+  const mentionsOf = (offered: ReadonlyMap<string, readonly string[]>): string[] => {
+    const listed = JSON.stringify(mcpToolList(offered));
+    return TOOLS.flatMap((tool) => Object.keys(tool.actions).map((action) => `${tool.name}.${action}`)).filter(
+      (qualified) => new RegExp(`\\b${qualified.replace('.', '\\.')}\\b`).test(listed),
+    );
+  };
+
+  it('GEN-03 the served titles and descriptions name no action that is not offered', () => {
+    const offered = new Set([...OFFERED_ACTIONS].flatMap(([tool, actions]) => actions.map((action) => `${tool}.${action}`)));
+    expect(mentionsOf(OFFERED_ACTIONS).filter((qualified) => !offered.has(qualified))).toEqual([]);
+    const browser = mcpToolList(new Map([['browser', ['open', 'navigate']]]))[0]!;
+    expect(browser.title).toBe('Browser: navigate');
+    expect(browser.description).not.toMatch(/EVAL_TIMEOUT|STALE_COMMAND|stored login/);
+  });
+
+  it('names an action as soon as it is offered, in the seed\'s words when all are', () => {
+    const [browser, browserRead] = mcpToolList(all).filter((tool) => tool.name.startsWith('browser'));
+    expect(browser!.title).toBe('Browser: act, navigate, run');
+    expect(browser!.description).toContain(
+      'The mutating half of the browser: everything that changes a page, a tab or a stored login. Read first with browser_read; targets refer to what a read returned. Refusals arrive as "TOKEN: message" with the token in structuredContent (BROWSER_DISABLED, NOT_GRANTED, STALE_COMMAND, EVAL_TIMEOUT, TAB_LIMIT, …): match the token, not the text. EVAL_TIMEOUT is indeterminate: read the page before acting again.',
+    );
+    expect(browserRead!.description).toContain('never pass it straight back to browser.act');
+    const withAct = mcpToolList(new Map([['browser', ['act']], ['browser_read', ['read']]]));
+    expect(withAct.map((tool) => tool.title)).toEqual(['Browser: act, navigate', 'Browser: observe (read-only)']);
+    expect(withAct[1]!.description).toContain('browser.act');
+  });
+});
+

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ActionDef, ToolAnnotations, ToolDef } from './defineTool';
+import { renderProse, type ActionDef, type Offered, type ToolAnnotations, type ToolDef } from './defineTool';
 import { TOOLS } from './index';
 import { argumentErrorMap, issueToSentence } from './issueToSentence';
 
@@ -128,9 +128,17 @@ export function parseToolCall(tool: ToolDef, raw: unknown, offeredActions?: read
   return { ok: true, action: actionName, args: parsed.data as Record<string, unknown> };
 }
 
-function describeWithActions(tool: ToolDef, actions: string[]): string {
+/** The `offered` check of a tool/action map, for rendering Prose. */
+export function offeredIn(offered: ReadonlyMap<string, readonly string[]>): Offered {
+  return (qualified) => {
+    const dot = qualified.indexOf('.');
+    return offered.get(qualified.slice(0, dot))?.includes(qualified.slice(dot + 1)) ?? false;
+  };
+}
+
+function describeWithActions(tool: ToolDef, actions: string[], offered: Offered): string {
   const lines = actions.map((name) => `- ${name}: ${actionDef(tool, name).description}`);
-  return `${tool.description}\n\nActions:\n${lines.join('\n')}`;
+  return `${renderProse(tool.description, offered)}\n\nActions:\n${lines.join('\n')}`;
 }
 
 /** tools/list entries for every tool with at least one offered action, in TOOLS order. */
@@ -141,8 +149,8 @@ export function mcpToolList(offered: ReadonlyMap<string, readonly string[]>): Mc
     return [
       {
         name: tool.name,
-        title: tool.title,
-        description: describeWithActions(tool, actions),
+        title: renderProse(tool.title, offeredIn(offered)),
+        description: describeWithActions(tool, actions, offeredIn(offered)),
         inputSchema: toMcpInputSchema(tool, actions),
         annotations: tool.annotations,
       },

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** The journal's fault switches behind `window.vmarkDebug.journal` (see web/src/journal/agentJournal.ts). */
+/** The journal's fault switches behind `window.vmarkDebug.faults.journal` (see web/src/lib/testFaults.ts). */
 export type JournalFaults = {
   disabled?: boolean;
   recordDelayMs?: number;
@@ -13,7 +13,7 @@ export type JournalFaults = {
 
 export async function injectFaults(page: Page, faults: JournalFaults): Promise<void> {
   await page.evaluate((faults) => {
-    Object.assign((window as unknown as { vmarkDebug: { journal: { faults: JournalFaults } } }).vmarkDebug.journal.faults, faults);
+    Object.assign((window as unknown as { vmarkDebug: { faults: { journal: JournalFaults } } }).vmarkDebug.faults.journal, faults);
   }, faults);
 }
 

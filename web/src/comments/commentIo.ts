@@ -1,5 +1,6 @@
 import type { CommentFile } from '@vmark/shared/lib/comments/index';
 import type { CommentStorage } from './commentStorage';
+import { injectedDelay, takeInjectedFailure, testFaults } from '../lib/testFaults';
 
 /** How long reading or storing comments may take before the change counts as failed. */
 export const COMMENT_STORAGE_TIMEOUT_MS = 5_000;
@@ -14,30 +15,17 @@ export function withTimeout<T>(promise: Promise<T>, ms = COMMENT_STORAGE_TIMEOUT
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
-/** Fault injection for the end-to-end tests (window.vmarkDebug.comments.faults). */
-export interface CommentFaults {
-  /** Storage refuses everything, as if IndexedDB or the folder were gone. */
-  disabled: boolean;
-  /** Each store waits this long first. */
-  saveDelayMs: number;
-  /** The next this-many stores fail. */
-  failSaves: number;
-}
-
-/** Reading and storing through the faults and the timeout. */
+/** Reading and storing through the timeout (and the test faults). */
 export class CommentIo {
-  readonly faults: CommentFaults = { disabled: false, saveDelayMs: 0, failSaves: 0 };
-
   load(storage: CommentStorage): Promise<CommentFile | null> {
-    if (this.faults.disabled) return Promise.reject(new Error('comment storage is disabled'));
+    if (testFaults.comments.disabled) return Promise.reject(new Error('comment storage is disabled'));
     return withTimeout(storage.load());
   }
 
   async save(storage: CommentStorage, file: CommentFile): Promise<void> {
-    if (this.faults.disabled) throw new Error('comment storage is disabled');
-    if (this.faults.saveDelayMs > 0) await new Promise((r) => setTimeout(r, this.faults.saveDelayMs));
-    if (this.faults.failSaves > 0) {
-      this.faults.failSaves--;
+    if (testFaults.comments.disabled) throw new Error('comment storage is disabled');
+    await injectedDelay(testFaults.comments.saveDelayMs);
+    if (takeInjectedFailure(testFaults.comments, 'failSaves')) {
       throw new Error('injected comment storage failure');
     }
     await withTimeout(storage.save(file));

@@ -1,6 +1,6 @@
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { announceSave } from './fileEvents';
-import { issueSaveTicket, lastSavedTicket, recordSavedTicket } from './saveTickets';
+import { takeSavePlace, lastSavedPlace, recordSavedPlace } from './saveOrder';
 
 export type SaveResult =
   | { status: 'saved' }
@@ -19,17 +19,17 @@ export interface SaveRequest {
   stillInScope: () => string | null;
   createOnly?: boolean;
   /** The save's place in the order of saves, taken when it was requested (default: now). */
-  ticket?: number;
+  place?: number;
 }
 
 /**
- * One save: a ticket at request time, then the write under a per-file Web Lock held only while
+ * One save: a place at request time, then the write under a per-file Web Lock held only while
  * writing. A later save that already reached the file wins; this one writes nothing (STALE).
  */
 export async function saveFile(request: SaveRequest): Promise<SaveResult> {
-  const ticket = request.ticket ?? (await issueSaveTicket());
+  const place = request.place ?? (await takeSavePlace());
   return navigator.locks.request(`vmark-file:${request.fileKey}`, async (): Promise<SaveResult> => {
-    if (lastSavedTicket(request.fileKey) > ticket) return { status: 'stale' };
+    if (lastSavedPlace(request.fileKey) > place) return { status: 'stale' };
     const scopeProblem = request.stillInScope();
     if (scopeProblem) return { status: 'out-of-scope', message: scopeProblem };
     const content = request.content();
@@ -40,7 +40,7 @@ export async function saveFile(request: SaveRequest): Promise<SaveResult> {
       if (code === 'EXISTS') return { status: 'exists' };
       return { status: 'error', message: (error as Error).message };
     }
-    recordSavedTicket(request.fileKey, ticket);
+    recordSavedPlace(request.fileKey, place);
     announceSave(request.path, content);
     return { status: 'saved' };
   });

@@ -23,8 +23,8 @@ export async function saveTabTo(
   options: {
     realpath: (p: string) => Promise<string>;
     stillInScope: () => string | null;
-    /** The place in the file's order taken when the save was requested (takeSaveTicket); else now. */
-    ticket?: number;
+    /** The place in the file's order taken when the save was requested (takeSavePlace); else now. */
+    place?: number;
   },
 ): Promise<TabSaveResult> {
   const fileKey = await fileKeyOf(target.fs, target.path, options.realpath);
@@ -35,7 +35,7 @@ export async function saveTabTo(
     path: target.path,
     fileKey,
     ...(target.createOnly ? { createOnly: true } : {}),
-    ...(options.ticket !== undefined ? { ticket: options.ticket } : {}),
+    ...(options.place !== undefined ? { place: options.place } : {}),
     content: () => {
       const tab = store.tab(tabId);
       if (!tab) {

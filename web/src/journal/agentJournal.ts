@@ -2,6 +2,7 @@ import { randomBase62 } from '../lib/randomId';
 import { minimalChange } from '../lib/minimalChange';
 import { openVMarkDb, type Db, type JournalEntry, type StoredJournalEntry } from './db';
 import { rebuildTexts } from './rebuildTexts';
+import { injectedDelay, takeInjectedFailure, testFaults } from '../lib/testFaults';
 
 /** How long a journal operation may take before the write is refused as JOURNAL_UNAVAILABLE. */
 export const JOURNAL_TIMEOUT_MS = 2_000;
@@ -37,15 +38,9 @@ export class AgentJournal {
   private db: Db | null = null;
   /** Unreviewed AI changes per document before REVIEW_BACKLOG_FULL. */
   backlogLimit = REVIEW_BACKLOG_LIMIT;
-  /**
-   * Fault injection for the end-to-end tests (reached through window.vmarkDebug): a disabled journal,
-   * a slow recording step, completions that fail to persist or are rejected outright, an editor
-   * that fails before or after it changed the document, an AI save slow to reach its file.
-   */
-  readonly faults = { disabled: false, recordDelayMs: 0, failCompletions: 0, rejectCompletions: 0, failBeforeApply: false, failAfterApply: false, saveDelayMs: 0 };
 
   private async open(): Promise<Db> {
-    if (this.faults.disabled) throw new Error('journal is disabled');
+    if (testFaults.journal.disabled) throw new Error('journal is disabled');
     this.db ??= await withTimeout(openVMarkDb());
     return this.db;
   }
@@ -134,7 +129,7 @@ export class AgentJournal {
       }
       throw error;
     }
-    if (this.faults.recordDelayMs > 0) await new Promise((r) => setTimeout(r, this.faults.recordDelayMs));
+    await injectedDelay(testFaults.journal.recordDelayMs);
     return full;
   }
 
@@ -149,12 +144,10 @@ export class AgentJournal {
     const done: JournalEntry = { ...entry, revisionAfter, contentAfter, change: minimalChange(entry.contentBefore, contentAfter), state: 'applied' };
     this.countChange(entry.docKey, 1);
     try {
-      if (this.faults.rejectCompletions > 0) {
-        this.faults.rejectCompletions--;
+      if (takeInjectedFailure(testFaults.journal, 'rejectCompletions')) {
         throw new DOMException('injected rejection of the entry', 'DataError');
       }
-      if (this.faults.failCompletions > 0) {
-        this.faults.failCompletions--;
+      if (takeInjectedFailure(testFaults.journal, 'failCompletions')) {
         throw new Error('injected persistence failure');
       }
       const db = await this.open();

@@ -1,24 +1,49 @@
-import type { ActionArgs, ActionNames, CallOutcome, Principal, ToolDef } from '@vmark/shared';
+import type { ActionArgs, ActionNames, CallOutcome, HostServiceOp, Principal, ToolDef } from '@vmark/shared';
 import type { AgentJournal } from '../journal/agentJournal';
 import type { CommentStore } from '../comments/commentStore';
 import type { FolderApprovals } from '../state/folderApprovals';
-import type { ExtensionConnection } from './connection';
-import type { WindowStore } from '../state/store';
+import type { EditorAdapter, WindowStore } from '../state/store';
+import type { Tab } from '../state/types';
+import type { ScopedPath } from './guards';
 
-export interface ActionContext {
+/**
+ * What a handler declares it needs; dispatch.ts meets it before `run`, or refuses the call:
+ * - tab 'any': the tab named by `tabId`, else the focused one (INVALID_TAB).
+ * - tab 'workflow': the same, and it must be a GitHub Actions workflow (NOT_WORKFLOW).
+ * - tab 'focused-editor': the focused tab and its editor; a `tabId` must name that tab (INVALID_TAB, NO_EDITOR).
+ * - path 'filePath': the `filePath` argument, normalised and inside the scope (INVALID_PATH).
+ */
+export interface EditorNeeds {
+  tab?: 'any' | 'workflow' | 'focused-editor';
+  path?: 'filePath';
+}
+
+/** The window's services, without the transport the call came by. */
+export interface WindowServices {
   store: WindowStore;
-  connection: ExtensionConnection;
   journal: AgentJournal;
   approvals: FolderApprovals;
   /** Ids of the open (not resolved, not deleted) comment threads of a document. */
   openThreads(docKey: string): ReadonlySet<string>;
   comments: CommentStore;
+  /** The native host's OS services (native folders, canonical paths, actionlint). */
+  hostService(request: HostServiceOp): Promise<unknown>;
+}
+
+export interface ActionContext extends WindowServices {
   principal: Principal;
+  /** The tab of `needs.tab`; reading it in a handler that did not declare one throws. */
+  readonly tab: Tab;
+  /** The focused editor of `needs.tab: 'focused-editor'`. */
+  readonly editor: EditorAdapter;
+  /** The path of `needs.path`, normalised and in scope, with the workspace it belongs to. */
+  readonly target: ScopedPath;
 }
 
 export interface ActionHandler {
   tool: string;
   action: string;
+  needs: EditorNeeds;
   run(ctx: ActionContext, args: Record<string, unknown>): Promise<CallOutcome>;
 }
 
@@ -26,7 +51,7 @@ export interface ActionHandler {
 export function defineAction<T extends ToolDef, K extends ActionNames<T>>(
   tool: T,
   action: K,
-  def: { run(ctx: ActionContext, args: ActionArgs<T, K>): Promise<CallOutcome> },
+  def: { needs?: EditorNeeds; run(ctx: ActionContext, args: ActionArgs<T, K>): Promise<CallOutcome> },
 ): ActionHandler {
-  return { tool: tool.name, action, run: def.run as ActionHandler['run'] };
+  return { tool: tool.name, action, needs: def.needs ?? {}, run: def.run as ActionHandler['run'] };
 }

@@ -23,6 +23,7 @@ import type { JournalEntry } from '../journal/db';
 import type { Tab } from '../state/types';
 import { docKeyOf } from '../comments/docKey';
 import type { ActionContext } from './defineAction';
+import { takeInjectedFlag, testFaults } from '../lib/testFaults';
 
 export const VIA_EDITOR = Symbol('via editor');
 
@@ -196,13 +197,11 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
       }
       let content: string;
       try {
-        if (journal.faults.failBeforeApply) {
-          journal.faults.failBeforeApply = false;
+        if (takeInjectedFlag(testFaults.journal, 'failBeforeApply')) {
           throw new Error('injected editor failure before the change');
         }
         content = plan.apply(next);
-        if (journal.faults.failAfterApply) {
-          journal.faults.failAfterApply = false;
+        if (takeInjectedFlag(testFaults.journal, 'failAfterApply')) {
           throw new Error('injected editor failure after the change');
         }
       } catch (error) {

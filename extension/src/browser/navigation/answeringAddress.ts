@@ -2,10 +2,10 @@ import { aiTabIds } from '../state/aiTabCache';
 import { updateBrowserState } from '../state/browserState';
 import { loopbackAllowed } from '../settings';
 import { syncNetworkRules } from '../tabs/networkRules';
-import { redactUrl } from './pageFacts';
+import { redactUrl } from '../safety/pageFacts';
 import { refusedAddressClass } from './resolvedAddresses';
 import { runningTicket } from './tickets';
-import { describeAddressClass } from './urlPolicy';
+import { describeAddressClass } from '../safety/urlPolicy';
 
 type ResponseDetails = Pick<chrome.webRequest.OnResponseStartedDetails, 'tabId' | 'type' | 'url' | 'ip'>;
 

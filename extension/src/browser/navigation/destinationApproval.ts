@@ -3,7 +3,7 @@ import { requestApproval } from '../approvals/prompts';
 import { refuse } from '../refusals';
 import { loadBrowserState, updateBrowserState, type SessionRecord } from '../state/browserState';
 import { toBrowserTabId } from '../tabs/tabIds';
-import { redactUrl } from './pageFacts';
+import { redactUrl } from '../safety/pageFacts';
 
 /**
  * Shared profile: an AI tab carries the person's cookies, so every new origin needs their

@@ -1,6 +1,6 @@
 import type { CallOutcome } from '@vmark/shared';
 import { updateBrowserState } from '../state/browserState';
-import { redactUrl } from './pageFacts';
+import { redactUrl } from '../safety/pageFacts';
 import { issueTicket } from './tickets';
 import { awaitTicket } from './ticketWaiter';
 import { ticketOutcome } from './ticketOutcome';

@@ -2,7 +2,7 @@ import type { Gate } from '../../page/types';
 import { callPage, injectConsoleShim } from '../pageApi/callPage';
 import { aiTabIds } from '../state/aiTabCache';
 import { updateBrowserState, type AiTab, type BrowserState } from '../state/browserState';
-import { originOf, redactUrl, tabTitle } from './pageFacts';
+import { originOf, redactUrl, tabTitle } from '../safety/pageFacts';
 import { runningTicket } from './tickets';
 
 type NavDetails = { tabId: number; frameId: number; url: string };

@@ -1,4 +1,4 @@
-import { classifyHost, describeAddressClass, type AddressClass, type UrlVerdict } from './urlPolicy';
+import { classifyHost, describeAddressClass, type AddressClass, type UrlVerdict } from '../safety/urlPolicy';
 
 /** Resolves a host name to its addresses (through `vmark host`); rejects when it cannot. */
 export type HostResolver = (hostname: string) => Promise<string[]>;

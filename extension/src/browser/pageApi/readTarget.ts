@@ -1,7 +1,7 @@
 import { textFailure, type CallOutcome } from '@vmark/shared';
 import type { VmarkPageApi } from '../../page/types';
 import { loadBrowserState, updateBrowserState } from '../state/browserState';
-import type { Target } from '../tabs/resolveTarget';
+import type { Target } from '../resolveTarget';
 import { callPage, PageCallError, type RefBinding } from './callPage';
 
 type Method = Parameters<typeof callPage>[1];

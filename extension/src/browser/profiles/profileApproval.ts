@@ -1,6 +1,6 @@
 import type { CallOutcome } from '@vmark/shared';
 import { requestApproval } from '../approvals/prompts';
-import { redactUrl } from '../navigation/pageFacts';
+import { redactUrl } from '../safety/pageFacts';
 import { refuse } from '../refusals';
 import { updateBrowserState, type SessionRecord } from '../state/browserState';
 

@@ -1,5 +1,5 @@
 import type { Gate } from '../../page/types';
-import type { AddressClass } from '../navigation/urlPolicy';
+import type { AddressClass } from '../safety/urlPolicy';
 import type { Posture } from '../settings';
 import type { Operation } from '../approvals/operations';
 

@@ -6,7 +6,6 @@ import { get as selectionGet } from './selection/get';
 import { set as selectionSet } from './selection/set';
 import { saveAs } from './workspace/saveAs';
 import { openWorkspace } from './workspace/openWorkspace';
-import { getState } from './session/getState';
 import { close } from './workspace/close';
 import { newTab } from './workspace/new';
 import { open } from './workspace/open';
@@ -18,7 +17,7 @@ import { list as commentsList } from './comments/list';
 import { markAddressed } from './comments/markAddressed';
 import { reply as commentsReply } from './comments/reply';
 
-const handlers: ActionHandler[] = [getState, newTab, open, openWorkspace, save, saveAs, switchTab, close, read, write, transform, selectionGet, selectionSet, applyPatch, validate, commentsList, commentsReply, markAddressed];
+const handlers: ActionHandler[] = [newTab, open, openWorkspace, save, saveAs, switchTab, close, read, write, transform, selectionGet, selectionSet, applyPatch, validate, commentsList, commentsReply, markAddressed];
 
 /** Registry "tool.action" → handler of every action this editor window answers. */
 export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(handlers.map((h) => [`${h.tool}.${h.action}`, h]));

@@ -3,7 +3,7 @@ import { defineBrowserAction } from '../../defineBrowserAction';
 import { refuse } from '../../refusals';
 import { updateBrowserState } from '../../state/browserState';
 import { syncNetworkRules } from '../../tabs/networkRules';
-import { isOutcome, resolveAiTab } from '../../tabs/resolveTarget';
+import { isOutcome, resolveAiTab } from '../../resolveTarget';
 import { forgetTab } from '../../tabs/tabEvents';
 
 const TEARDOWN_CHECKS = 5;

@@ -2,9 +2,9 @@ import { browserTool } from '@vmark/shared';
 import { defineBrowserAction } from '../../defineBrowserAction';
 import { checkDestination } from '../../navigation/destinationApproval';
 import { navigateAiTab } from '../../navigation/navigateAiTab';
-import { redactUrl } from '../../navigation/pageFacts';
+import { redactUrl } from '../../safety/pageFacts';
 import { checkResolvedAddresses } from '../../navigation/resolvedAddresses';
-import { checkNavigationUrl } from '../../navigation/urlPolicy';
+import { checkNavigationUrl } from '../../safety/urlPolicy';
 import { DEFAULT_NAVIGATION_TIMEOUT_MS, refuse } from '../../refusals';
 import { loopbackAllowed } from '../../settings';
 

@@ -4,7 +4,7 @@ import { readTarget } from '../../pageApi/readTarget';
 import { untrustedNotice } from '../../refusals';
 
 /** AI tabs only: a person's tab has no capture shim. The buffer is a ring; reads overlap. */
-export const console = defineBrowserAction(browserReadTool, 'console', {
+export const consoleRead = defineBrowserAction(browserReadTool, 'console', {
   needs: 'ai-tab',
   async run(ctx) {
     const read = await readTarget(ctx.target, 'readConsole');

@@ -1,6 +1,6 @@
 import { browserReadTool, ok } from '@vmark/shared';
 import { defineBrowserAction } from '../../defineBrowserAction';
-import { redactUrl, safeTitle } from '../../navigation/pageFacts';
+import { redactUrl, safeTitle } from '../../safety/pageFacts';
 import { waitForPaint } from '../../pageApi/callPage';
 import { withCaptureSlot } from '../../screenshot/captureQuota';
 import { encodeJpeg } from '../../screenshot/encodeJpeg';

@@ -1,7 +1,7 @@
 import { browserReadTool, ok, type CallOutcome } from '@vmark/shared';
 import type { Condition, MatchResult } from '../../../page/types';
 import { defineBrowserAction, type BrowserContext } from '../../defineBrowserAction';
-import { redactUrl } from '../../navigation/pageFacts';
+import { redactUrl } from '../../safety/pageFacts';
 import { readTarget } from '../../pageApi/readTarget';
 import { DEFAULT_WAIT_TIMEOUT_MS, refuse } from '../../refusals';
 import { attachmentKey, loadBrowserState } from '../../state/browserState';

@@ -3,11 +3,11 @@ import { listComments } from '../../../comments/agentComments';
 import { docKeyOf } from '../../../comments/docKey';
 import { trackTab } from '../../../comments/trackComments';
 import { defineAction } from '../../defineAction';
-import { resolveTab } from '../../guards';
 
 export const list = defineAction(commentsTool, 'list', {
+  needs: { tab: 'any' },
   async run(ctx, args) {
-    const tab = resolveTab(ctx, args.tabId);
+    const tab = ctx.tab;
     await trackTab(ctx.comments, ctx.store.getSnapshot(), tab);
     return ok(listComments(ctx.comments, docKeyOf(tab), args.cursor));
   },

@@ -3,11 +3,11 @@ import { replyAsAgent } from '../../../comments/agentComments';
 import { docKeyOf } from '../../../comments/docKey';
 import { trackTab } from '../../../comments/trackComments';
 import { defineAction } from '../../defineAction';
-import { resolveTab } from '../../guards';
 
 export const reply = defineAction(commentsTool, 'reply', {
+  needs: { tab: 'any' },
   async run(ctx, args) {
-    const tab = resolveTab(ctx, args.tabId);
+    const tab = ctx.tab;
     await trackTab(ctx.comments, ctx.store.getSnapshot(), tab);
     return ok(await replyAsAgent(ctx.comments, docKeyOf(tab), ctx.principal, args));
   },

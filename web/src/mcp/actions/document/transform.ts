@@ -2,13 +2,13 @@ import { documentTool, ok } from '@vmark/shared';
 import { transformWithIntegrity } from '@vmark/shared/lib/cjk/index';
 import { loadCjkSettings } from '../../../state/settings';
 import { defineAction } from '../../defineAction';
-import { resolveTab } from '../../guards';
 import { docKeyOf, runMutation } from '../../mutation';
 
 /** Deterministic CJK rewrites; a structural mismatch after the rewrite keeps the original (nothing changes). */
 export const transform = defineAction(documentTool, 'transform', {
+  needs: { tab: 'any' },
   async run(ctx, args) {
-    const tab = resolveTab(ctx, args.tabId);
+    const tab = ctx.tab;
     const editor = ctx.store.editor(tab.id);
     const throughEditor = editor?.mode === 'wysiwyg' && tab.kind === 'markdown' && ctx.store.getSnapshot().activeTabId === tab.id;
     const result = await runMutation(

@@ -1,16 +1,17 @@
 import { documentTool, ok } from '@vmark/shared';
 import { defineAction } from '../../defineAction';
-import { resolveTab, scopePath } from '../../guards';
+import { scopePath } from '../../guards';
 import { docKeyOf, runMutation } from '../../mutation';
-import { saveTabForAgent } from '../../saveTab';
-import { issueSaveTicket } from '../../../documents/saveTickets';
+import { saveTabForAgent } from '../../agentSave';
+import { takeSavePlace } from '../../../documents/saveOrder';
 import { normalizeLineEndings } from '../../../lib/lineEndings';
 
 export const write = defineAction(documentTool, 'write', {
+  needs: { tab: 'any' },
   async run(ctx, args) {
-    const tab = resolveTab(ctx, args.tabId);
+    const tab = ctx.tab;
     // the save is requested with the write: a save of the file made after this call wins over it (seed: STALE)
-    const saveTicket = args.save === false ? undefined : await issueSaveTicket();
+    const savePlace = args.save === false ? undefined : await takeSavePlace();
     const editor = ctx.store.editor(tab.id);
     // the active WYSIWYG tab takes the text through the editor (one undoable step); others keep it as sent
     const throughEditor = editor?.mode === 'wysiwyg' && tab.kind === 'markdown' && ctx.store.getSnapshot().activeTabId === tab.id;
@@ -46,7 +47,7 @@ export const write = defineAction(documentTool, 'write', {
     } catch (error) {
       return ok({ ...done, saved: false, save_error: (error as Error).message });
     }
-    const saved = await saveTabForAgent(ctx, tab.id, target, args.addresses ?? [], saveTicket);
+    const saved = await saveTabForAgent(ctx, tab.id, target, args.addresses ?? [], savePlace);
     switch (saved.status) {
       case 'saved':
         return ok({ ...done, revision: saved.revision || done.revision, saved: true, journaled: saved.journaled });

@@ -1,11 +1,11 @@
 import { ok, selectionTool } from '@vmark/shared';
 import { defineAction } from '../../defineAction';
 import { VIA_EDITOR, docKeyOf, runMutation } from '../../mutation';
-import { focusedEditor } from '../../focusedEditor';
 
 export const set = defineAction(selectionTool, 'set', {
+  needs: { tab: 'focused-editor' },
   async run(ctx, args) {
-    const { tab, editor } = focusedEditor(ctx, args.tabId);
+    const { tab, editor } = ctx;
     const selection = editor.getSelection();
     const result = await runMutation(
       ctx,

@@ -2,14 +2,14 @@ import { DomainErrorException, invalidPatch, ok, parsePatches, workflowTool, typ
 import { applyPatches, findMergeKeys, type IRPatch as LibraryPatch } from '@vmark/shared/lib/workflow/index';
 import { defineAction } from '../../defineAction';
 import { docKeyOf, runMutation } from '../../mutation';
-import { resolveWorkflowTab } from '../../workflowTab';
 
 /** CST-safe edits: each patch splices only the text it changes, so comments, anchors and key order stay. */
 export const applyPatch = defineAction(workflowTool, 'apply_patch', {
+  needs: { tab: 'workflow' },
   async run(ctx, args) {
     const parsed = parsePatches(args.patches);
     if (!parsed.ok) throw new DomainErrorException(invalidPatch(parsed.index, parsed.message));
-    const tab = resolveWorkflowTab(ctx, args.tabId);
+    const tab = ctx.tab;
     const result = await runMutation(
       ctx,
       ctx.journal,

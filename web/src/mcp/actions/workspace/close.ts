@@ -2,11 +2,11 @@ import { ok, workspaceTool } from '@vmark/shared';
 import { removeTab } from '../../../state/windowActions';
 import { isDirty } from '../../../state/types';
 import { defineAction } from '../../defineAction';
-import { resolveTab } from '../../guards';
 
 export const close = defineAction(workspaceTool, 'close', {
+  needs: { tab: 'any' },
   async run(ctx, args) {
-    const tab = resolveTab(ctx, args.tabId);
+    const tab = ctx.tab;
     if (tab.pinned) return ok({ closed: false, reason: 'PINNED' });
     if (tab.diverged && !args.force) return ok({ closed: false, reason: 'DIVERGENT' });
     if ((isDirty(tab) || tab.conflict !== null) && !args.force) return ok({ closed: false, reason: 'DIRTY' });

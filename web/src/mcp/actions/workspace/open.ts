@@ -2,12 +2,12 @@ import { DomainErrorException, invalidPath, ok, workspaceTool } from '@vmark/sha
 import { FsError } from '../../../fs/WorkspaceFS';
 import { createTab, kindOf } from '../../../state/windowActions';
 import { defineAction } from '../../defineAction';
-import { scopePath } from '../../guards';
 
 /** Opens a file in a background tab: the person's visible tab and workspace stay as they are. */
 export const open = defineAction(workspaceTool, 'open', {
+  needs: { path: 'filePath' },
   async run(ctx, args) {
-    const { path, fs, workspaceInstanceId } = scopePath(ctx, args.filePath);
+    const { path, fs, workspaceInstanceId } = ctx.target;
     const existing = ctx.store.getSnapshot().tabs.find((t) => t.filePath === path);
     if (existing) {
       return ok({ tabId: existing.id, workspaceInstanceId: existing.workspaceInstanceId, activationChanged: false, workspaceSwitched: false });

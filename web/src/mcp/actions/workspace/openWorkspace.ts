@@ -5,12 +5,10 @@ import { NativeWorkspace } from '../../../fs/nativeWorkspace';
 import { basename } from '@vmark/shared/lib/paths/index';
 import { addWorkspace } from '../../../state/windowActions';
 import { defineAction } from '../../defineAction';
+import { injectedDelay, testFaults } from '../../../lib/testFaults';
 
 /** Workspace switches in progress in this window (seed: BUSY while one runs). */
 let switching = false;
-
-/** Test seam (vmarkDebug.workspaceSwitch): hold every switch this long, so a second request meets one running. */
-export const workspaceSwitchFaults = { delayMs: 0 };
 
 /**
  * Opens a folder in the window where the request arrived, after the person's consent for this
@@ -21,7 +19,7 @@ export const openWorkspace = defineAction(workspaceTool, 'open_workspace', {
     const { approvals, principal } = ctx;
     let canonical: { path: string; isDirectory: boolean };
     try {
-      canonical = (await ctx.connection.service({ op: 'fs.canonical', path: args.folderPath })) as typeof canonical;
+      canonical = (await ctx.hostService({ op: 'fs.canonical', path: args.folderPath })) as typeof canonical;
     } catch (error) {
       throw new DomainErrorException(invalidPath(args.folderPath, `${args.folderPath} cannot be opened: ${(error as Error).message}`));
     }
@@ -44,14 +42,15 @@ export const openWorkspace = defineAction(workspaceTool, 'open_workspace', {
 
     switching = true;
     try {
-      if (workspaceSwitchFaults.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, workspaceSwitchFaults.delayMs));
+      // a test holds the switch here so that a second request meets one running
+      await injectedDelay(testFaults.workspaceSwitch.delayMs);
       if (approval.pickedHandle) {
         const instance = addWorkspace(ctx.store, new HandleWorkspace('picked', folder, basename(folder), approval.pickedHandle), true);
         approvals.spend(approval);
         return ok({ workspaceInstanceId: instance.id, folderPath: folder, workspaceSwitched: true });
       }
       try {
-        await ctx.connection.service({ op: 'roots.add', path: folder });
+        await ctx.hostService({ op: 'roots.add', path: folder });
       } catch (error) {
         if (!(error instanceof FsError) || error.code !== 'NOT_ALWAYS_READABLE') throw error;
         if (approvals.otherDialogOpen(approval)) {
@@ -60,7 +59,7 @@ export const openWorkspace = defineAction(workspaceTool, 'open_workspace', {
         approvals.showPicker(approval);
         throw new DomainErrorException(approvalRequired(`${folder} is outside the always-readable places; the person must select it in VMark's folder dialog. Retry after they do.`));
       }
-      const instance = addWorkspace(ctx.store, new NativeWorkspace(folder, (request) => ctx.connection.service(request)), true);
+      const instance = addWorkspace(ctx.store, new NativeWorkspace(folder, (request) => ctx.hostService(request)), true);
       approvals.spend(approval);
       return ok({ workspaceInstanceId: instance.id, folderPath: folder, workspaceSwitched: true });
     } finally {

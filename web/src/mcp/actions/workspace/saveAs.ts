@@ -1,18 +1,18 @@
 import { DomainErrorException, approvalRequired, invalidPath, ok, workspaceTool, type FsStat } from '@vmark/shared';
 import { FsError, type WorkspaceFS } from '../../../fs/WorkspaceFS';
 import { loadSettings } from '../../../state/settings';
-import { issueSaveTicket } from '../../../documents/saveTickets';
+import { takeSavePlace } from '../../../documents/saveOrder';
 import { defineAction } from '../../defineAction';
-import { resolveTab, scopePath } from '../../guards';
-import { saveFailure, saveTabForAgent } from '../../saveTab';
+import { saveFailure, saveTabForAgent } from '../../agentSave';
 
 /** Saves under a new path; never replaces a file that is not the tab's own (seed: save_as). */
 export const saveAs = defineAction(workspaceTool, 'save_as', {
+  needs: { tab: 'any', path: 'filePath' },
   async run(ctx, args) {
-    const tab = resolveTab(ctx, args.tabId);
+    const tab = ctx.tab;
     // ordered among the file's saves by when it was requested
-    const ticket = await issueSaveTicket();
-    const target = scopePath(ctx, args.filePath);
+    const place = await takeSavePlace();
+    const target = ctx.target;
     const ownFile = tab.filePath === target.path;
     if (!ownFile) {
       if (!loadSettings().autoApproveNewLocation) {
@@ -23,7 +23,7 @@ export const saveAs = defineAction(workspaceTool, 'save_as', {
         throw new DomainErrorException(approvalRequired(`A file already exists at ${target.path}; save_as never replaces a file that is not the tab's own.`));
       }
     }
-    const saved = await saveTabForAgent(ctx, tab.id, { ...target, createOnly: !ownFile }, [], ticket);
+    const saved = await saveTabForAgent(ctx, tab.id, { ...target, createOnly: !ownFile }, [], place);
     if (saved.status !== 'saved') throw saveFailure(ctx, tab.id, target.path, saved);
     return ok({ revision: saved.revision, journaled: saved.journaled });
   },

@@ -1,11 +1,11 @@
 import { ok, workspaceTool } from '@vmark/shared';
 import { activateTab } from '../../../state/windowActions';
 import { defineAction } from '../../defineAction';
-import { resolveTab } from '../../guards';
 
 export const switchTab = defineAction(workspaceTool, 'switch_tab', {
+  needs: { tab: 'any' },
   async run(ctx, args) {
-    const tab = resolveTab(ctx, args.tabId);
+    const tab = ctx.tab;
     const { workspaceSwitched } = activateTab(ctx.store, tab.id);
     // answer from the store as it is now, not from the request: a switch that did not land says so
     const model = ctx.store.getSnapshot();

@@ -1,9 +1,9 @@
 import type { CallOutcome } from '@vmark/shared';
-import { requestApproval } from '../approvals/prompts';
-import { redactUrl, safeTitle } from '../navigation/pageFacts';
-import { refuse } from '../refusals';
-import { attachmentKey, loadBrowserState, type AiTab, type Attachment, type SessionRecord } from '../state/browserState';
-import { parseBrowserTabId, toBrowserTabId } from './tabIds';
+import { requestApproval } from './approvals/prompts';
+import { redactUrl, safeTitle } from './safety/pageFacts';
+import { refuse } from './refusals';
+import { attachmentKey, loadBrowserState, type AiTab, type Attachment, type SessionRecord } from './state/browserState';
+import { parseBrowserTabId, toBrowserTabId } from './tabs/tabIds';
 
 export type Target =
   | { kind: 'ai'; chromeTabId: number; tabId: string; tab: AiTab }

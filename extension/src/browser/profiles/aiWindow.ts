@@ -1,8 +1,8 @@
 import { loadBrowserState, updateBrowserState } from '../state/browserState';
 import type { Posture } from '../settings';
-import { profileTab } from '../profiles/profileWindow';
-import { syncNetworkRules } from './networkRules';
-import { openWindow } from './openWindow';
+import { profileTab } from './profileWindow';
+import { syncNetworkRules } from '../tabs/networkRules';
+import { openWindow } from '../tabs/openWindow';
 
 /** AI windows (Sandbox, profile) are made one at a time; window events wait for the one being made. */
 let windowsMade: Promise<unknown> = Promise.resolve();

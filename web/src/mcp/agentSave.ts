@@ -4,6 +4,7 @@ import { saveTabTo, type SaveTarget } from '../documents/saveTab';
 import type { ActionContext } from './defineAction';
 import { scopePath } from './guards';
 import { docKeyOf } from './mutation';
+import { injectedDelay, testFaults } from '../lib/testFaults';
 
 export type { SaveTarget };
 
@@ -21,12 +22,11 @@ export type TabSaveOutcome =
  * An AI save of one tab: ordered against every other save of the same file, path re-checked when
  * its turn comes, and kept in the file's history as an (mcp) snapshot.
  */
-export async function saveTabForAgent(ctx: ActionContext, tabId: string, target: SaveTarget, addresses: string[] = [], ticket?: number): Promise<TabSaveOutcome> {
-  const { saveDelayMs } = ctx.journal.faults;
-  if (saveDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, saveDelayMs));
+export async function saveTabForAgent(ctx: ActionContext, tabId: string, target: SaveTarget, addresses: string[] = [], place?: number): Promise<TabSaveOutcome> {
+  await injectedDelay(testFaults.journal.saveDelayMs);
   const result = await saveTabTo(ctx.store, tabId, target, {
-    ...(ticket !== undefined ? { ticket } : {}),
-    realpath: async (p) => (await ctx.connection.service({ op: 'fs.realpath', path: p })) as string,
+    ...(place !== undefined ? { place } : {}),
+    realpath: async (p) => (await ctx.hostService({ op: 'fs.realpath', path: p })) as string,
     stillInScope: () => {
       try {
         scopePath(ctx, target.path);

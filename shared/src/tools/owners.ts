@@ -1,0 +1,130 @@
+import { TOOLS } from './index';
+
+/** Which process answers an action: the editor window, the extension's worker or the native host. */
+export type Owner = 'editor' | 'extension' | 'host';
+
+/** An action whose owner depends on where the workspace lives: native folders are served by the host, the rest by the editor. */
+export interface OwnerByFolder {
+  nativeFolder: 'host';
+  otherFolder: 'editor';
+}
+
+export const BY_FOLDER: OwnerByFolder = { nativeFolder: 'host', otherFolder: 'editor' };
+
+/** An action whose handler is not built yet: its owner is settled, but vmark mcp does not offer it. */
+export interface NotYet {
+  notYet: Owner | OwnerByFolder;
+}
+
+export function notYet(owner: Owner | OwnerByFolder): NotYet {
+  return { notYet: owner };
+}
+
+export type Placement = Owner | OwnerByFolder | NotYet;
+
+type Tools = (typeof TOOLS)[number];
+type OwnerTable = { [T in Tools as T['name']]: { [A in keyof T['actions'] & string]: Placement } };
+
+/**
+ * Every action of every tool and who answers it. An action is offered once its owner is stated
+ * plainly; building one means turning its `notYet(…)` into the owner (one line). The handler then
+ * lives at `<side>/src/…/actions/<tool>/<action>.ts` (camelCase), which the registries' tests check.
+ */
+export const OWNERS: OwnerTable = {
+  session: { get_state: 'extension' },
+  workspace: {
+    new: 'editor',
+    open: 'editor',
+    open_workspace: 'editor',
+    save: 'editor',
+    save_as: 'editor',
+    close: 'editor',
+    switch_tab: 'editor',
+    focus_window: 'extension',
+  },
+  document: { read: 'editor', write: 'editor', transform: 'editor' },
+  workflow: { apply_patch: 'editor', validate: 'editor' },
+  selection: { get: 'editor', set: 'editor' },
+  comments: { list: 'editor', reply: 'editor', mark_addressed: 'editor' },
+  browser: {
+    act: 'extension',
+    workflow_run: notYet('extension'),
+    workflow_cancel: notYet('extension'),
+    workflow_record: notYet('extension'),
+    open: 'extension',
+    navigate: 'extension',
+    close: 'extension',
+    style: 'extension',
+    execute_js: 'extension',
+    session_save: 'extension',
+    session_load: 'extension',
+    console_clear: 'extension',
+  },
+  browser_read: {
+    read: 'extension',
+    screenshot: 'extension',
+    query: 'extension',
+    extract: 'extension',
+    workflow_status: notYet('extension'),
+    console: 'extension',
+    wait: 'extension',
+    wait_for: 'extension',
+  },
+  coherence: { status: notYet(BY_FOLDER), edges: notYet(BY_FOLDER), claims: notYet(BY_FOLDER), contexts: notYet(BY_FOLDER) },
+  coherence_resolve: { resolve: notYet(BY_FOLDER) },
+};
+
+function isNotYet(placement: Placement): placement is NotYet {
+  return typeof placement === 'object' && 'notYet' in placement;
+}
+
+/** Who answers `tool.action` if it is offered; undefined for an unknown or not yet offered action. */
+export function ownerOf(tool: string, action: string): Owner | OwnerByFolder | undefined {
+  const placement = (OWNERS as Record<string, Record<string, Placement> | undefined>)[tool]?.[action];
+  return placement === undefined || isNotYet(placement) ? undefined : placement;
+}
+
+function offeredMap(): Map<string, readonly string[]> {
+  const offered = new Map<string, readonly string[]>();
+  for (const tool of TOOLS) {
+    const actions = Object.keys(tool.actions).filter((action) => ownerOf(tool.name, action) !== undefined);
+    if (actions.length > 0) offered.set(tool.name, actions);
+  }
+  return offered;
+}
+
+/** tool → its offered actions in definition order; tools without any are absent. `vmark mcp` lists exactly these. */
+export const OFFERED_ACTIONS: ReadonlyMap<string, readonly string[]> = offeredMap();
+
+/** The not yet offered actions, tool → actions, for the docs. */
+export function notOfferedActions(): Map<string, string[]> {
+  const rest = new Map<string, string[]>();
+  for (const tool of TOOLS) {
+    const actions = Object.keys(tool.actions).filter((action) => ownerOf(tool.name, action) === undefined);
+    if (actions.length > 0) rest.set(tool.name, actions);
+  }
+  return rest;
+}
+
+/** `tool.action` keys of the offered actions a side answers. */
+export function offeredActionsOf(owner: Owner): string[] {
+  return [...OFFERED_ACTIONS].flatMap(([tool, actions]) => actions.filter((action) => ownerOf(tool, action) === owner).map((action) => `${tool}.${action}`));
+}
+
+export function isOffered(tool: string, action: string): boolean {
+  return ownerOf(tool, action) !== undefined;
+}
+
+const camel = (name: string): string => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Where a side keeps the handler of `tool.action`, relative to its `actions/` folder: `browserRead/waitFor.ts`. */
+export function actionFileOf(tool: string, action: string): string {
+  return `${camel(tool)}/${camel(action)}.ts`;
+}
+
+/** The `tool.action` a handler file under `actions/` answers, from its path (`browserRead/waitFor.ts` → `browser_read.wait_for`). */
+export function actionKeyOfFile(file: string): string | undefined {
+  const match = /(?:^|\/)([A-Za-z]+)\/([A-Za-z]+)\.ts$/.exec(file);
+  return match ? `${snake(match[1]!)}.${snake(match[2]!)}` : undefined;
+}
