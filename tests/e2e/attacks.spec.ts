@@ -9,9 +9,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { NATIVE_HOST_NAME, WIRE_VERSION } from '@vmark/shared';
+import { EXTENSION_ID, NATIVE_HOST_NAME, WIRE_VERSION } from '@vmark/shared';
 import { AttackLedger, endlessLine, endlessPost, rawPost, socketExchange } from './support/attacks';
-import { extensionId } from './support/browserPerson';
 import { startHttpMcp } from './support/httpMcp';
 import { connectAi } from './support/mcpClient';
 import { BROWSER, BROWSER_FLAGS, VMARK } from './support/paths';
@@ -155,7 +154,9 @@ test('SEC attacks on the host socket: no hello, missing/short/wrong token, repla
 });
 
 test('SEC attacks on the editor port: pages of another loopback server, a rebinding name and the editor under a foreign name may not act as an editor', async () => {
-  const extId = await extensionId(stack);
+  test.setTimeout(180_000);
+  // the extension's fixed id (its manifest key): the worker may be idle-stopped by now, and a page's connect wakes it
+  const extId = EXTENSION_ID;
   const other = await startOtherServer();
   const ai = await connectAi(stack.env);
   try {
@@ -167,7 +168,7 @@ test('SEC attacks on the editor port: pages of another loopback server, a rebind
     ];
     for (const [attack, url] of pages) {
       const page = await stack.context.newPage();
-      await page.goto(url);
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
       const probe = await probeEditorPort(page, extId);
       ledger.record('editor port', attack, probe.messages.length > 0 || !probe.disconnected, probe.runtime ? `${probe.messages.length} messages, ${probe.disconnected ? 'disconnected' : 'left open'}` : 'no chrome.runtime for this page');
       await page.close();
