@@ -1,31 +1,12 @@
 // `vmark mcp --http`: the same MCP server over Streamable HTTP on 127.0.0.1, for clients that want a
 // URL. The SDK client connects with the bearer token; everything else is refused before MCP sees it.
 
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test } from './support/fixtures';
-import { VMARK } from './support/paths';
-
-async function startHttpMcp(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; token: string }> {
-  const child = spawn(process.execPath, [VMARK, 'mcp', '--http', '--port', '0'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`vmark mcp --http did not start: ${stderr}`)), 15_000);
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      const url = /MCP over Streamable HTTP at (\S+)/.exec(stderr)?.[1];
-      const token = /Authorization: Bearer (\S+)/.exec(stderr)?.[1];
-      if (url && token) {
-        clearTimeout(timer);
-        resolve({ child, url, token });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`vmark mcp --http exited with ${code}: ${stderr}`)));
-  });
-}
+import { startHttpMcp } from './support/httpMcp';
 
 /** A raw POST, to see what the listener answers before any MCP handling. */
 function post(url: string, headers: Record<string, string>): Promise<number> {

@@ -12,12 +12,15 @@ import { socketPath } from '../os/dirs';
 import { readLaunchSettings } from '../os/launchSettings';
 import { isProcessAlive } from '../os/processes';
 import { FrameDecoder, encodeForBrowser } from './frames';
-import { onJsonLines, writeJsonLine } from './jsonLines';
+import { MAX_LINE_BYTES, onJsonLines, writeJsonLine } from './jsonLines';
 import { createLog } from './log';
 import { runService } from './nativeFolders';
 import { sameSecret } from './sameSecret';
 import { ServiceError } from './serviceError';
 import { readRuntimeFile, removeRuntimeFile, writeRuntimeFile } from './runtimeFile';
+
+/** A client that has not said a valid hello yet may send no more than this in one line. */
+const MAX_HELLO_LINE_BYTES = 64 * 1024;
 
 /** How often a host whose socket path another host took checks whether that host has ended. */
 const RECLAIM_CHECK_MS = 1_000;
@@ -124,7 +127,13 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
       (raw) => {
         const message = raw as BridgeToHost;
         if (message.type === 'hello') {
-          if (!sameSecret(String(message.token), info.token)) {
+          if (connectionId) {
+            // a second hello would take a new identity on a connection that already has one
+            writeJsonLine(socket, { type: 'denied', reason: 'hello was already said on this connection; open a new connection to start again' });
+            socket.end();
+            return;
+          }
+          if (typeof message.token !== 'string' || !sameSecret(message.token, info.token)) {
             writeJsonLine(socket, { type: 'denied', reason: 'bad access token' });
             socket.end();
             return;
@@ -168,6 +177,7 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
         }
       },
       (reason) => log(`bad line from bridge: ${reason}`),
+      () => (connectionId ? MAX_LINE_BYTES : MAX_HELLO_LINE_BYTES),
     );
     socket.on('close', () => {
       // nobody is left to answer: the browser's late result is dropped

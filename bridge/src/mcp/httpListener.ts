@@ -13,7 +13,7 @@ import { HostClient } from './hostClient';
 import { createMcpServer } from './server';
 
 /** Whole documents travel in one call (document.write of a large file): well above express's 100 KB default. */
-const BODY_LIMIT = '32mb';
+const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 export interface HttpListener {
   url: string;
@@ -53,6 +53,28 @@ function originCheck(port: () => number) {
   };
 }
 
+/**
+ * express.json answers a body over its limit only once the body has ended, so a body that never
+ * ends would be read forever: past the limit, answer 413 and close the connection.
+ */
+function bodyCap(limitBytes: number) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const refuse = (): void => {
+      if (res.headersSent) return;
+      res.on('finish', () => req.socket.destroy());
+      res.status(413).set('Connection', 'close').json({ jsonrpc: '2.0', error: { code: -32000, message: `Request body over ${limitBytes} bytes; send a smaller request` }, id: null });
+    };
+    if (Number(req.headers['content-length'] ?? 0) > limitBytes) return refuse();
+    let received = 0;
+    // a listener added here, before express.json's, sees every chunk; it only counts
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limitBytes) refuse();
+    });
+    next();
+  };
+}
+
 function bearerCheck(token: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
@@ -73,7 +95,8 @@ export async function startHttpListener(port: number, token = httpToken()): Prom
   app.use(localhostHostValidation());
   app.use(originCheck(() => actualPort));
   app.use(bearerCheck(token));
-  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(bodyCap(BODY_LIMIT_BYTES));
+  app.use(express.json({ limit: BODY_LIMIT_BYTES }));
 
   app.post('/mcp', async (req, res) => {
     const sessionId = req.headers['mcp-session-id'];
