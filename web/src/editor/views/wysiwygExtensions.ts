@@ -3,6 +3,7 @@ import { editorExtensions } from '../schema';
 import { BlockMath, InlineMath } from '../schema/math';
 import { FrontMatter } from '../schema/frontMatter';
 import { HtmlBlock, HtmlInline } from '../schema/html';
+import { MarkdownTaskItem } from '../schema/lists';
 import { MarkdownImage } from '../schema/marks';
 import { MarkdownCodeBlock } from '../schema/textBlocks';
 import { codeBlockView, revealMermaidSource } from './codeBlockView';
@@ -16,6 +17,7 @@ import { HeadingAnchors } from './headingAnchors';
 import { htmlView } from './htmlView';
 import { InlineHtmlPairs } from './inlineHtml';
 import { OpenLinks } from './openLinks';
+import { contentMutationsOnly } from './taskItemView';
 import './document.css';
 import './rendering.css';
 
@@ -37,6 +39,12 @@ export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
     inlineMath: InlineMath.extend({ addNodeView: () => mathView(false) }),
     frontMatter: FrontMatter.extend({ addNodeView: () => frontMatterView }),
     image: MarkdownImage.extend({ addNodeView: () => imageView(loadImage) }),
+    taskItem: MarkdownTaskItem.extend({
+      addNodeView() {
+        const renderer = this.parent?.();
+        return renderer ? contentMutationsOnly(renderer) : null;
+      },
+    }),
     htmlBlock: HtmlBlock.extend({ addNodeView: () => htmlView(true, loadImage) }),
     htmlInline: HtmlInline.extend({ addNodeView: () => htmlView(false, loadImage) }),
   };
