@@ -1,6 +1,6 @@
 import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey, type EditorState } from '@tiptap/pm/state';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 
 const ALERT_MARKER = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?=\n|$)/i;
@@ -19,7 +19,9 @@ export function alertOf(blockquote: ProseMirrorNode, pos: number): { kind: strin
 
 /**
  * GitHub alerts as callouts: the blockquote gets the alert's class and a title in place of its
- * marker (decorations; the text stays `[!NOTE]`, and shows while the cursor is on it).
+ * marker (decorations: the text stays `[!NOTE]`, drawn at size zero so the caret can still pass
+ * through it; changing a selection-dependent decoration there made the browser and ProseMirror
+ * move the selection back and forth without end).
  */
 export function alertDecorations(doc: ProseMirrorNode): DecorationSet {
   const decorations: Decoration[] = [];
@@ -46,17 +48,6 @@ function titleOf(kind: string): HTMLElement {
   return title;
 }
 
-/** The cursor on a marker shows its text, so the person sees what they are editing. */
-function withEditedMarker(state: EditorState, set: DecorationSet): DecorationSet {
-  const { from, to } = state.selection;
-  const markers = set.find(from, to, (spec: { alert?: boolean }) => spec.alert === true);
-  if (markers.length === 0) return set;
-  return set.remove(markers).add(
-    state.doc,
-    markers.map((marker) => Decoration.inline(marker.from, marker.to, { class: 'alert-marker alert-marker-editing' })),
-  );
-}
-
 export const GithubAlerts = Extension.create({
   name: 'githubAlerts',
   addProseMirrorPlugins() {
@@ -68,7 +59,7 @@ export const GithubAlerts = Extension.create({
           init: (_, state) => alertDecorations(state.doc),
           apply: (tr, set) => (tr.docChanged ? alertDecorations(tr.doc) : set),
         },
-        props: { decorations: (state) => withEditedMarker(state, key.getState(state)!) },
+        props: { decorations: (state) => key.getState(state) },
       }),
     ];
   },
