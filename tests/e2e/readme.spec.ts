@@ -66,12 +66,19 @@ function outputUntil(child: ChildProcess, done: RegExp, what: string): Promise<s
   });
 }
 
+/** Ctrl+C as in a terminal: to the whole process group (npx, vmark and the browser it started). */
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  const running = () => child.exitCode === null && child.signalCode === null;
+  if (!running() || child.pid === undefined) return;
+  const group = -child.pid;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGINT');
+  process.kill(group, 'SIGINT');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+  try {
+    process.kill(group, 'SIGKILL'); // whatever of the group is still there
+  } catch {
+    // the whole group has exited
+  }
 }
 
 test.describe('README commands', () => {
@@ -125,7 +132,7 @@ test.describe('README commands', () => {
   test('npx vmark mcp --http [--port N] prints its URL and token; the SDK client connects as the README\'s VS Code snippet says', async () => {
     const { root, env } = isolated();
     const args = [...argv(readmeCommand('vmark mcp --http')), '--port', '0'];
-    const child = spawn('npx', ['--no-install', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['--no-install', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     try {
       const out = await outputUntil(child, /Authorization: Bearer \S+/, 'vmark mcp --http');
       const url = /http:\/\/127\.0\.0\.1:\d+\/mcp\b/.exec(out)?.[0];
@@ -153,7 +160,7 @@ test.describe('README commands', () => {
       expect(fs.existsSync(server.args[0]!.replace('/path/to/vmark-web', REPO_ROOT)), server.args[0]).toBe(true);
     }
     const { root, env } = isolated();
-    const child = spawn('npx', ['--no-install', ...argv(readmeCommand('vmark start')), '--port', '0'], { cwd: REPO_ROOT, env: { ...process.env, ...env, DISPLAY: '', WAYLAND_DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['--no-install', ...argv(readmeCommand('vmark start')), '--port', '0'], { cwd: REPO_ROOT, env: { ...process.env, ...env, DISPLAY: '', WAYLAND_DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     try {
       const out = await outputUntil(child, /VS Code[^\n]*\n[\s\S]*\n  \}\n/, 'vmark start');
       const printed = [...out.matchAll(/\n(  \{\n[\s\S]*?\n  \})\n/g)].map((match) => JSON.parse(match[1]!) as Record<string, Record<string, Server>>);
