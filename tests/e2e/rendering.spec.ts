@@ -155,7 +155,14 @@ test('a relative image loads from the workspace next to the document; the markdo
   await expect(local).toHaveAttribute('title', 'Red');
   await expect.poll(() => editor.getByRole('img', { name: 'dot' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
   await expect(editor.getByRole('img', { name: 'dot' })).toHaveAttribute('src', /^data:image\/png;base64,/);
-  await expect(editor.getByRole('img', { name: 'remote' })).toHaveAttribute('src', 'https://example.invalid/b.png');
+  // a remote image waits until the person allows remote images (Settings)
+  const remote = editor.getByRole('img', { name: 'remote' });
+  await expect(remote).toHaveAttribute('data-src', 'https://example.invalid/b.png');
+  await expect(remote).not.toHaveAttribute('src', /.+/);
+  await stack.page.keyboard.press('Control+,');
+  await stack.page.getByRole('dialog', { name: 'Settings' }).getByLabel(/Load remote images/).check();
+  await stack.page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Done' }).click();
+  await expect(remote).toHaveAttribute('src', 'https://example.invalid/b.png');
   await editor.getByRole('heading', { name: 'Pictures' }).click();
   await stack.page.keyboard.press('End');
   await stack.page.keyboard.type('!');

@@ -30,6 +30,13 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             Autosave
           </label>
         </fieldset>
+        <fieldset>
+          <legend>Rendering</legend>
+          <label>
+            <input type="checkbox" checked={settings.remoteImages} onChange={(e) => update({ remoteImages: e.target.checked })} />
+            Load remote images (the sites that host them see that you opened the document)
+          </label>
+        </fieldset>
         <fieldset className="cjk-settings">
           <legend>CJK formatting (document.transform cjk-format)</legend>
           {Object.entries(cjk)

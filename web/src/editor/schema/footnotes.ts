@@ -24,7 +24,7 @@ export const FootnoteReference = Node.create({
   },
   renderHTML({ node }) {
     const label = String(node.attrs.label ?? node.attrs.identifier);
-    return ['sup', { 'data-type': 'footnote-reference', 'data-label': label }, label];
+    return ['sup', { 'data-type': 'footnote-reference', 'data-label': label }, ['a', { href: `#fn-${label}` }, label]];
   },
 });
 
@@ -50,6 +50,6 @@ export const FootnoteDefinition = Node.create({
   },
   renderHTML({ node }) {
     const label = String(node.attrs.label ?? node.attrs.identifier);
-    return ['section', { 'data-type': 'footnote-definition', 'data-label': label }, 0];
+    return ['section', { 'data-type': 'footnote-definition', 'data-label': label, id: `fn-${label}` }, 0];
   },
 });

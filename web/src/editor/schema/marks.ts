@@ -32,7 +32,8 @@ const referenceAttributes = () => ({
   referenceLabel: hiddenAttribute(null),
 });
 
-export const MarkdownLink = Link.extend({
+// a plain click edits the link text; Ctrl/Cmd-click follows it (views/openLinks.ts)
+export const MarkdownLink = Link.configure({ openOnClick: false }).extend({
   addAttributes() {
     return { ...this.parent?.(), ...referenceAttributes(), markup: markupAttribute() };
   },

@@ -1,14 +1,17 @@
 import type { NodeViewRenderer } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { NodeView } from '@tiptap/pm/view';
+import { blockImage } from './htmlRender';
 import { isBrowserUrl } from './imageSource';
+import { isRemoteUrl, onSettingsChanged, remoteImagesAllowed } from './remoteImages';
 
 /** The bytes of a workspace image named by a relative `src`; rejects when there is no such file. */
 export type ImageLoader = (src: string) => Promise<Blob>;
 
 /**
- * Images: URLs load as they are; a path is read through the workspace file system and shown
- * from an object URL (revoked when replaced or unmounted). The node keeps the path as written.
+ * Images: `data:`/`blob:` URLs load as they are, remote ones only when the person allows remote
+ * images; a path is read through the workspace file system and shown from an object URL (revoked
+ * when replaced or unmounted). The node keeps the path as written.
  */
 export function imageView(load: ImageLoader): NodeViewRenderer {
   return ({ node }) => workspaceImage(node, load);
@@ -30,10 +33,13 @@ function workspaceImage(initial: ProseMirrorNode, load: ImageLoader): NodeView {
     if (wanted === src) return;
     src = wanted;
     img.dataset.src = wanted;
-    img.classList.remove('image-missing');
+    img.classList.remove('image-missing', 'image-blocked');
+    img.removeAttribute('title');
+    setOptional(img, 'title', node.attrs.title);
     release();
     if (isBrowserUrl(wanted)) {
-      img.src = wanted;
+      if (isRemoteUrl(wanted) && !remoteImagesAllowed()) blockImage(img);
+      else img.src = wanted;
       return;
     }
     img.removeAttribute('src');
@@ -51,16 +57,23 @@ function workspaceImage(initial: ProseMirrorNode, load: ImageLoader): NodeView {
       },
     );
   };
+  let current = initial;
   show(initial);
+  const unsubscribe = onSettingsChanged(() => {
+    src = undefined;
+    show(current);
+  });
 
   return {
     dom: img,
     update(updated) {
       if (updated.type !== initial.type) return false;
+      current = updated;
       show(updated);
       return true;
     },
     destroy() {
+      unsubscribe();
       src = undefined;
       release();
     },

@@ -2,6 +2,8 @@ import type { AnyExtension, Extensions } from '@tiptap/core';
 import { editorExtensions } from '../schema';
 import { BlockMath, InlineMath } from '../schema/math';
 import { FrontMatter } from '../schema/frontMatter';
+import { HtmlBlock, HtmlInline } from '../schema/html';
+import { MarkdownTaskItem } from '../schema/lists';
 import { MarkdownImage } from '../schema/marks';
 import { MarkdownCodeBlock } from '../schema/textBlocks';
 import { codeBlockView, revealMermaidSource } from './codeBlockView';
@@ -10,11 +12,19 @@ import { EditSelectedSource } from './editSelectedSource';
 import { frontMatterView } from './frontMatterView';
 import { imageView, type ImageLoader } from './imageView';
 import { mathView } from './mathView';
+import { GithubAlerts } from './alerts';
+import { HeadingAnchors } from './headingAnchors';
+import { htmlView } from './htmlView';
+import { InlineHtmlPairs } from './inlineHtml';
+import { OpenLinks } from './openLinks';
+import { contentMutationsOnly } from './taskItemView';
+import './document.css';
 import './rendering.css';
 
 /**
  * The extensions of the mounted WYSIWYG editor: the markdown schema of `editorExtensions()`
- * with node views that render code, math, diagrams, images and front matter. The schema is the
+ * with node views that render code, math, diagrams, images, HTML and front matter, and
+ * decorations for GitHub alerts, heading anchors, inline HTML pairs and Ctrl/Cmd-click on links. The schema is the
  * same, so parsing and write-back do not see the difference.
  */
 export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
@@ -29,6 +39,22 @@ export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
     inlineMath: InlineMath.extend({ addNodeView: () => mathView(false) }),
     frontMatter: FrontMatter.extend({ addNodeView: () => frontMatterView }),
     image: MarkdownImage.extend({ addNodeView: () => imageView(loadImage) }),
+    taskItem: MarkdownTaskItem.extend({
+      addNodeView() {
+        const renderer = this.parent?.();
+        return renderer ? contentMutationsOnly(renderer) : null;
+      },
+    }),
+    htmlBlock: HtmlBlock.extend({ addNodeView: () => htmlView(true, loadImage) }),
+    htmlInline: HtmlInline.extend({ addNodeView: () => htmlView(false, loadImage) }),
   };
-  return [...editorExtensions().map((extension) => rendered[extension.name] ?? extension), CodeHighlight, EditSelectedSource];
+  return [
+    ...editorExtensions().map((extension) => rendered[extension.name] ?? extension),
+    CodeHighlight,
+    EditSelectedSource,
+    GithubAlerts,
+    HeadingAnchors,
+    InlineHtmlPairs,
+    OpenLinks,
+  ];
 }

@@ -1,0 +1,66 @@
+import { Extension } from '@tiptap/core';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { isSafeHref } from './htmlRender';
+
+/** An opening or closing tag of an inline element whose content is the markdown between two fragments. */
+export const PAIRED_TAG = /^<(\/?)(kbd|sub|sup|b|strong|i|em|s|del|ins|mark|u|small|code|span|a|abbr|q|samp|var|cite)(?=[\s>/])[^>]*>$/i;
+
+/**
+ * `<kbd>Ctrl</kbd>`: markdown keeps each tag as its own inline HTML fragment. The text between a
+ * pair is drawn inside that element (a decoration; the document does not change), as GitHub does.
+ */
+export function pairedTagDecorations(doc: ProseMirrorNode): DecorationSet {
+  const decorations: Decoration[] = [];
+  doc.descendants((block, blockPos) => {
+    if (!block.isTextblock) return true;
+    const open: Array<{ name: string; end: number; attrs: Record<string, string> }> = [];
+    block.forEach((child, offset) => {
+      if (child.type.name !== 'htmlInline') return;
+      const match = PAIRED_TAG.exec(String(child.attrs.raw).trim());
+      if (!match) return;
+      const [raw, closing, tagName] = match;
+      const name = tagName!.toLowerCase();
+      const pos = blockPos + 1 + offset;
+      if (!closing) {
+        open.push({ name, end: pos + child.nodeSize, attrs: tagAttributes(name, raw) });
+        return;
+      }
+      const index = open.map((entry) => entry.name).lastIndexOf(name);
+      if (index < 0) return;
+      const [start] = open.splice(index);
+      if (start!.end < pos) decorations.push(Decoration.inline(start!.end, pos, { nodeName: name, ...start!.attrs }));
+    });
+    return false;
+  });
+  return DecorationSet.create(doc, decorations);
+}
+
+/** Only a link's safe `href` and a title are carried over; everything else of the tag is dropped. */
+function tagAttributes(name: string, raw: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  const title = /\stitle\s*=\s*("([^"]*)"|'([^']*)')/i.exec(raw);
+  if (title) attrs.title = title[2] ?? title[3] ?? '';
+  const href = /\shref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(raw);
+  const value = href ? (href[2] ?? href[3] ?? href[4] ?? '') : undefined;
+  if (name === 'a' && value !== undefined && isSafeHref(value)) attrs.href = value;
+  return attrs;
+}
+
+export const InlineHtmlPairs = Extension.create({
+  name: 'inlineHtmlPairs',
+  addProseMirrorPlugins() {
+    const key = new PluginKey<DecorationSet>('inlineHtmlPairs');
+    return [
+      new Plugin<DecorationSet>({
+        key,
+        state: {
+          init: (_, state) => pairedTagDecorations(state.doc),
+          apply: (tr, set) => (tr.docChanged ? pairedTagDecorations(tr.doc) : set),
+        },
+        props: { decorations: (state) => key.getState(state) },
+      }),
+    ];
+  },
+});
