@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
@@ -129,4 +131,18 @@ test('the PWA is installable: Chrome reports no installability errors', async ()
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
   expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
   await cdp.detach();
+});
+
+test('the file tree context menu: a right-click opens it, the keyboard picks Rename, and the file is renamed on disk', async () => {
+  page.once('dialog', (dialog) => void dialog.accept('ideas-renamed.md'));
+  await page.getByRole('treeitem', { name: 'ideas.md' }).getByRole('button').click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: 'File actions menu' });
+  await expect(menu.getByRole('menuitem', { name: 'New file' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Rename' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveCount(0);
+  await expect.poll(() => fs.existsSync(path.join(stack.workspace, 'ideas-renamed.md'))).toBe(true);
+  expect(fs.existsSync(path.join(stack.workspace, 'ideas.md'))).toBe(false);
 });
