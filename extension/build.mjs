@@ -4,6 +4,8 @@ import fs from 'node:fs';
 fs.rmSync('dist', { recursive: true, force: true });
 fs.mkdirSync('dist', { recursive: true });
 fs.cpSync('static', 'dist', { recursive: true });
+// the one set of design variables the editor uses too
+fs.copyFileSync('../shared/styles/theme.css', 'dist/theme.css');
 
 await build({
   entryPoints: { background: 'src/background/main.ts', popup: 'src/popup/popup.ts', approval: 'src/browser/ui/approval.ts', permissions: 'src/browser/ui/sitePermissions.ts', offscreen: 'src/browser/reader/readerDocument.ts' },

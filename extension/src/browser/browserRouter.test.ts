@@ -6,7 +6,7 @@ vi.mock('./settings', () => ({ readSettings: async () => ({ enabled: true }) }))
 vi.mock('./state/sessions', () => ({ sessionFor: async () => ({ session: {}, expired: [] }) }));
 vi.mock('./state/browserState', () => ({ attachmentKey: () => '', updateBrowserState: async () => undefined }));
 vi.mock('./sessionLifecycle', () => ({ endSession: async () => undefined }));
-vi.mock('./tabs/resolveTarget', () => ({ isOutcome: () => false, resolveAiTab: async () => null, resolveReadable: async () => null }));
+vi.mock('./resolveTarget', () => ({ isOutcome: () => false, resolveAiTab: async () => null, resolveReadable: async () => null }));
 vi.mock('./actions', () => ({
   BROWSER_ACTIONS: new Map([
     [

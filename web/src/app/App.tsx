@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { isDirty } from '../state/types';
+import { AppWindow, Code, FilePlus, FolderOpen, HistoryIcon, ListTree, MessageSquare, Settings } from 'lucide-react';
 import { createTab, moveActiveTab, switchWorkspace, toggleMode } from '../state/windowActions';
 import { SourceEditor } from '../editor/SourceEditor';
 import { WysiwygEditor } from '../editor/WysiwygEditor';
@@ -20,15 +20,27 @@ import { RestoreBar } from './RestoreBar';
 import { SaveAsDialog } from './SaveAsDialog';
 import { SettingsDialog } from './SettingsDialog';
 import { TabBar } from './TabBar';
-import { useConnectionState, useModel, useServices } from './services';
-import { useWordCount } from './useWordCount';
+import { useModel, useServices } from './services';
+import { StatusBar } from './StatusBar';
 
 type SidePanel = 'history' | 'outline' | 'comments' | null;
+
+const SIDEBAR_ACTIONS = [
+  { id: 'new', label: 'New document', icon: FilePlus },
+  { id: 'open-folder', label: 'Open folder…', icon: FolderOpen },
+  { id: 'new-window', label: 'New window', icon: AppWindow },
+  { id: 'settings', label: 'Settings', icon: Settings },
+] as const;
+
+/** A file of the workspace is shown from the workspace's name down; others by their full path. */
+function pathInWorkspace(filePath: string, root: string | undefined): string {
+  if (!root || !filePath.startsWith(`${root}/`)) return filePath;
+  return `${root.slice(root.lastIndexOf('/') + 1)}${filePath.slice(root.length)}`;
+}
 
 export function App() {
   const { store, connection, approvals, journal, comments } = useServices();
   const model = useModel();
-  const connectionState = useConnectionState();
   const [panel, setPanel] = useState<SidePanel>(null);
   const [commentDraft, setCommentDraft] = useState<CommentDraft | null>(null);
   const [selectedComment, setSelectedComment] = useState<string | null>(null);
@@ -37,7 +49,6 @@ export function App() {
   const [saveAsTab, setSaveAsTab] = useState<string | null>(null);
   const [reconnect, setReconnect] = useState<FolderToReconnect[]>([]);
   const activeTab = model.tabs.find((t) => t.id === model.activeTabId) ?? null;
-  const words = useWordCount(activeTab?.id ?? null, activeTab?.content ?? '');
   const activeWorkspace = model.workspaces.find((w) => w.id === model.activeWorkspaceInstanceId) ?? null;
   const realpath = useMemo(() => async (p: string) => (await connection.service({ op: 'fs.realpath', path: p })) as string, [connection]);
 
@@ -115,9 +126,29 @@ export function App() {
   return (
     <div className="app">
       <nav className="sidebar" aria-label="Workspaces and files">
+        <header className="sidebar-header">
+          <span className="brand">
+            <img src="/icon.svg" alt="" width={18} height={18} />
+            VMark
+          </span>
+          <div className="sidebar-actions" role="toolbar" aria-label="App">
+            {SIDEBAR_ACTIONS.map(({ id, label, icon: Icon }) => {
+              const command = commands.find((c) => c.id === id);
+              return (
+                command && (
+                  <button key={id} className="icon-button" aria-label={label} title={command.shortcut && id !== 'new' ? `${label} (${command.shortcut})` : label} onClick={command.run}>
+                    <Icon size={16} aria-hidden />
+                  </button>
+                )
+              );
+            })}
+          </div>
+        </header>
+        <div className="section-title">Workspaces</div>
         <div className="workspace-bar" role="tablist" aria-label="Workspaces">
           {model.workspaces.map((w) => (
             <button key={w.id} role="tab" aria-selected={w.id === model.activeWorkspaceInstanceId} data-workspace-id={w.id} onClick={() => switchWorkspace(store, w.id)}>
+              <FolderOpen size={14} aria-hidden />
               {w.fs.name}
             </button>
           ))}
@@ -136,15 +167,6 @@ export function App() {
             </button>
           </div>
         ))}
-        <div className="sidebar-actions">
-          {commands
-            .filter((c) => ['new', 'open-folder', 'new-window', 'settings'].includes(c.id))
-            .map((c) => (
-              <button key={c.id} onClick={c.run}>
-                {c.id === 'new' ? 'New document' : c.title}
-              </button>
-            ))}
-        </div>
         {activeWorkspace && <FileTree key={activeWorkspace.id} workspace={activeWorkspace} />}
       </nav>
       <main className="main">
@@ -155,19 +177,24 @@ export function App() {
         {activeTab && <ConflictBar tab={activeTab} />}
         {activeTab && (
           <div className="toolbar" role="toolbar" aria-label="Document">
-            <button aria-pressed={panel === 'history'} onClick={() => setPanel(panel === 'history' ? null : 'history')}>
-              History
-            </button>
-            <button aria-pressed={panel === 'outline'} onClick={() => setPanel(panel === 'outline' ? null : 'outline')}>
-              Outline
-            </button>
+            <span className="doc-path" title={activeTab.filePath ?? 'Not saved yet'}>
+              {activeTab.filePath ? pathInWorkspace(activeTab.filePath, activeWorkspace?.fs.root) : `${activeTab.title} (not saved yet)`}
+            </span>
             {activeTab.kind === 'markdown' && (
-              <button aria-pressed={activeTab.mode === 'source'} title="Ctrl+/" onClick={() => toggleMode(store, activeTab.id)}>
-                Source mode
+              <button className="mode-toggle" aria-label="Source mode" aria-pressed={activeTab.mode === 'source'} title="Source mode (Ctrl+/)" onClick={() => toggleMode(store, activeTab.id)}>
+                <Code size={15} aria-hidden />
+                <span>Source</span>
               </button>
             )}
-            <button aria-pressed={panel === 'comments'} onClick={() => setPanel(panel === 'comments' ? null : 'comments')}>
-              Comments
+            <span className="toolbar-separator" />
+            <button className="icon-button" aria-label="History" aria-pressed={panel === 'history'} title="History" onClick={() => setPanel(panel === 'history' ? null : 'history')}>
+              <HistoryIcon size={16} aria-hidden />
+            </button>
+            <button className="icon-button" aria-label="Outline" aria-pressed={panel === 'outline'} title="Outline" onClick={() => setPanel(panel === 'outline' ? null : 'outline')}>
+              <ListTree size={16} aria-hidden />
+            </button>
+            <button className="icon-button" aria-label="Comments" aria-pressed={panel === 'comments'} title="Comments" onClick={() => setPanel(panel === 'comments' ? null : 'comments')}>
+              <MessageSquare size={16} aria-hidden />
             </button>
             <CommentButton
               tab={activeTab}
@@ -191,21 +218,19 @@ export function App() {
                 <SourceEditor key={`${activeTab.id}:source`} tab={activeTab} store={store} comments={comments} onSelectComment={selectComment} />
               )
             ) : (
-              <p className="empty">Open a file or create a new document.</p>
+              <div className="empty">
+                <p>Open a file from the sidebar, or start a new document.</p>
+                <p className="muted">
+                  <kbd>Ctrl+Shift+P</kbd> opens the command palette
+                </p>
+              </div>
             )}
           </div>
           {activeTab && panel === 'history' && <HistoryPanel tab={activeTab} journal={journal} onClose={() => setPanel(null)} />}
           {activeTab && panel === 'outline' && <OutlinePanel tab={activeTab} onClose={() => setPanel(null)} />}
           {activeTab && panel === 'comments' && <CommentsPanel tab={activeTab} draft={commentDraft} selectedId={selectedComment} onDraftDone={() => setCommentDraft(null)} onClose={() => setPanel(null)} />}
         </div>
-        <footer className="status-bar" role="status">
-          <span>
-            {activeTab ? `${activeTab.title} — ${isDirty(activeTab) ? 'unsaved' : 'saved'} — ${words ?? '…'} words` : 'No document'}
-          </span>
-          <span className={`mcp-state ${connectionState}`}>
-            {connectionState === 'connected' ? `MCP: connected (${connection.label})` : connectionState === 'connecting' ? 'MCP: connecting…' : 'MCP: extension not installed'}
-          </span>
-        </footer>
+        <StatusBar tab={activeTab} />
       </main>
       {paletteOpen && <CommandPalette commands={commands} onClose={() => setPaletteOpen(false)} />}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}

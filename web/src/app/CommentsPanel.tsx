@@ -1,3 +1,4 @@
+import { MessageSquarePlus } from 'lucide-react';
 import { useState } from 'react';
 import { isLive } from '@vmark/shared/lib/comments/index';
 import { docKeyOf } from '../comments/docKey';
@@ -12,6 +13,9 @@ export function CommentButton({ tab, onDraft }: { tab: Tab; onDraft: (draft: Com
   const { store } = useServices();
   return (
     <button
+      className="icon-button"
+      aria-label="Comment"
+      title="Comment on the selection"
       // keep the editor's selection: a click would otherwise move focus first
       onMouseDown={(e) => e.preventDefault()}
       onClick={() => {
@@ -20,7 +24,7 @@ export function CommentButton({ tab, onDraft }: { tab: Tab; onDraft: (draft: Com
         else onDraft(draft);
       }}
     >
-      Comment
+      <MessageSquarePlus size={16} aria-hidden />
     </button>
   );
 }

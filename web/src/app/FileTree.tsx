@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ChevronDown, ChevronRight, FilePlus, FolderPlus, LocateFixed, Pencil, Trash } from 'lucide-react';
 import type { FsEntry } from '@vmark/shared';
 import type { WorkspaceInstance } from '../state/types';
 import { dirname, isWithin, joinPath } from '@vmark/shared/lib/paths/index';
 import { openFileForPerson, renameForPerson } from './fileActions';
+import { ContextMenu, type MenuItem } from './ContextMenu';
+import { FileKindIcon, FolderIcon } from './fileIcons';
 import { useModel, useServices } from './services';
 
 export interface TreeSelection {
@@ -19,9 +22,10 @@ interface FolderProps {
   expanded: Set<string>;
   onSelect(selection: TreeSelection): void;
   onToggle(path: string): void;
+  onMenu(selection: TreeSelection, at: { x: number; y: number }): void;
 }
 
-function Folder({ workspace, path, depth, version, selected, expanded, onSelect, onToggle }: FolderProps) {
+function Folder({ workspace, path, depth, version, selected, expanded, onSelect, onToggle, onMenu }: FolderProps) {
   const { store } = useServices();
   const [entries, setEntries] = useState<FsEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +47,7 @@ function Folder({ workspace, path, depth, version, selected, expanded, onSelect,
         .filter((e) => !e.name.startsWith('.') || e.name === '.github')
         .map((entry) => {
           const full = joinPath(path, entry.name);
-          const indent = { paddingLeft: `${depth * 12 + 8}px` };
+          const indent = { paddingLeft: `${depth * 14 + 6}px` };
           const isSelected = selected?.path === full;
           if (entry.kind === 'directory') {
             const open = expanded.has(full);
@@ -56,12 +60,18 @@ function Folder({ workspace, path, depth, version, selected, expanded, onSelect,
                     onSelect({ path: full, kind: 'directory' });
                     onToggle(full);
                   }}
+                  onContextMenu={(e) => {
+                    e.preventDefault();
+                    onMenu({ path: full, kind: 'directory' }, { x: e.clientX, y: e.clientY });
+                  }}
                 >
-                  {open ? '▾' : '▸'} {entry.name}
+                  {open ? <ChevronDown className="chevron" size={14} aria-hidden /> : <ChevronRight className="chevron" size={14} aria-hidden />}
+                  <FolderIcon open={open} />
+                  <span className="tree-name">{entry.name}</span>
                 </button>
                 {open && (
                   <ul role="group">
-                    <Folder {...{ workspace, version, selected, expanded, onSelect, onToggle }} path={full} depth={depth + 1} />
+                    <Folder {...{ workspace, version, selected, expanded, onSelect, onToggle, onMenu }} path={full} depth={depth + 1} />
                   </ul>
                 )}
               </li>
@@ -77,8 +87,14 @@ function Folder({ workspace, path, depth, version, selected, expanded, onSelect,
                   onSelect({ path: full, kind: 'file' });
                   void openFileForPerson(store, workspace.fs, workspace.id, full).catch((e: Error) => store.notify(e.message));
                 }}
+                onContextMenu={(e) => {
+                  e.preventDefault();
+                  onMenu({ path: full, kind: 'file' }, { x: e.clientX, y: e.clientY });
+                }}
               >
-                {entry.name}
+                <span className="chevron-space" />
+                <FileKindIcon name={entry.name} />
+                <span className="tree-name">{entry.name}</span>
               </button>
             </li>
           );
@@ -96,6 +112,7 @@ export function FileTree({ workspace }: { workspace: WorkspaceInstance }) {
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<TreeSelection | null>(null);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const refresh = () => setVersion((v) => v + 1);
   // files made outside the tree (another program, the AI's save_as) show up: observed where the browser can, else polled
   useEffect(() => {
@@ -152,22 +169,43 @@ export function FileTree({ workspace }: { workspace: WorkspaceInstance }) {
     setSelected({ path: active, kind: 'file' });
   };
 
+  const actions: (MenuItem & { needsSelection: boolean })[] = [
+    { label: 'New file', icon: FilePlus, run: () => void newFile(), needsSelection: false },
+    { label: 'New folder', icon: FolderPlus, run: () => void newFolder(), needsSelection: false },
+    { label: 'Rename', icon: Pencil, run: () => void rename(), needsSelection: true },
+    { label: 'Delete', icon: Trash, run: () => void remove(), needsSelection: true },
+    { label: 'Reveal', hint: 'the active document', icon: LocateFixed, run: reveal, needsSelection: false },
+  ];
+
   return (
     <>
-      <div className="tree-actions" role="toolbar" aria-label="File actions">
-        <button onClick={() => void newFile()}>New file</button>
-        <button onClick={() => void newFolder()}>New folder</button>
-        <button disabled={!selected} onClick={() => void rename()}>
-          Rename
-        </button>
-        <button disabled={!selected} onClick={() => void remove()}>
-          Delete
-        </button>
-        <button onClick={reveal}>Reveal</button>
+      <div className="tree-header">
+        <span className="section-title">Files</span>
+        <div className="tree-actions" role="toolbar" aria-label="File actions">
+          {actions.map(({ label, hint, icon: Icon, run: act, needsSelection }) => (
+            <button key={label} className="icon-button" aria-label={label} title={hint ? `${label} ${hint}` : label} disabled={needsSelection && !selected} onClick={act}>
+              <Icon size={15} aria-hidden />
+            </button>
+          ))}
+        </div>
       </div>
       <ul className="file-tree" role="tree" aria-label={`Files of ${workspace.fs.name}`}>
-        <Folder workspace={workspace} path={workspace.fs.root} depth={0} version={version} selected={selected} expanded={expanded} onSelect={setSelected} onToggle={toggle} />
+        <Folder
+          workspace={workspace}
+          path={workspace.fs.root}
+          depth={0}
+          version={version}
+          selected={selected}
+          expanded={expanded}
+          onSelect={setSelected}
+          onToggle={toggle}
+          onMenu={(selection, at) => {
+            setSelected(selection);
+            setMenuAt(at);
+          }}
+        />
       </ul>
+      {menuAt && <ContextMenu label="File actions menu" at={menuAt} items={actions} onClose={() => setMenuAt(null)} />}
     </>
   );
 }

@@ -60,7 +60,7 @@ export function HistoryPanel({ tab, journal, onClose }: { tab: Tab; journal: Age
         {entries.map((e) => (
           <li key={e.id} className={e.reviewed ? 'reviewed' : ''}>
             <button aria-expanded={open === e.id} onClick={() => setOpen(open === e.id ? null : e.id)}>
-              {time(e.at)} · {e.tool}.{e.action} by {e.client}
+              <time>{time(e.at)}</time> · {e.tool}.{e.action} by {e.client}
               {e.addresses.length > 0 && ` · answers ${e.addresses.map(answered).join(', ')}`}
             </button>
             {open === e.id && (
@@ -81,7 +81,7 @@ export function HistoryPanel({ tab, journal, onClose }: { tab: Tab; journal: Age
         {snapshots.map((s) => (
           <li key={s.id}>
             <button aria-expanded={open === s.id} onClick={() => setOpen(open === s.id ? null : s.id)}>
-              {time(s.at)} {s.kind === 'mcp' ? '(mcp)' : s.kind === 'auto' ? '(auto)' : s.kind === 'restore' ? '(restore)' : ''}
+              <time>{time(s.at)}</time> {s.kind === 'mcp' ? '(mcp)' : s.kind === 'auto' ? '(auto)' : s.kind === 'restore' ? '(restore)' : ''}
             </button>
             {open === s.id && (
               <>

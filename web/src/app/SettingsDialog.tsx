@@ -13,7 +13,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     saveSettings(next);
   };
   return (
-    <div className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+    <div className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <div role="dialog" aria-modal="true" aria-labelledby="settings-title" className="modal settings">
         <h2 id="settings-title">Settings</h2>
         <fieldset>

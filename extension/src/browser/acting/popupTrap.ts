@@ -3,7 +3,7 @@
  * is replaced for the act (it records the URL and returns null), and a tab the AI tab opens anyway
  * (a target=_blank link) is closed again. The answer says what the page wanted: popup: {url}.
  */
-import { redactUrl } from '../navigation/pageFacts';
+import { redactUrl } from '../safety/pageFacts';
 
 // MAIN world, self-contained (serialised by chrome.scripting).
 function arm(): void {

@@ -1,6 +1,6 @@
 import { textFailure, type CallOutcome } from '@vmark/shared';
 import type { BrowserContext } from '../defineBrowserAction';
-import { redactUrl, tabTitle } from '../navigation/pageFacts';
+import { redactUrl, tabTitle } from '../safety/pageFacts';
 import { refuse } from '../refusals';
 import { loadBrowserState } from '../state/browserState';
 import { isCookieless } from '../tabs/cookieMode';
