@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { IMPLEMENTED_ACTIONS, findTool, parseToolCall } from '@vmark/shared';
+import { OFFERED_ACTIONS, findTool, parseToolCall } from '@vmark/shared';
 import { expect, stackTest } from './support/fixtures';
 import { textOf } from './support/mcpClient';
 
@@ -24,7 +24,7 @@ interface FuzzCall {
   fields: string[];
 }
 
-const offered = [...IMPLEMENTED_ACTIONS].flatMap(([tool, actions]) => actions.map((action) => ({ tool, action })));
+const offered = [...OFFERED_ACTIONS].flatMap(([tool, actions]) => actions.map((action) => ({ tool, action })));
 
 /** One call made wrong in one way: a field of the wrong type, an unknown field, or a bad `action`. */
 const badCall: fc.Arbitrary<FuzzCall> = fc.constantFrom(...offered).chain(({ tool, action }) => {
@@ -74,7 +74,7 @@ test('SEC fuzzed bad arguments for every offered tool and action are refused in 
   const hostPid = (JSON.parse(fs.readFileSync(path.join(stack.env.VMARK_RUNTIME_DIR!, 'host.json'), 'utf8')) as { pid: number }).pid;
   const mcpPid = ai.pid;
 
-  const calls = fc.sample(badCall, { seed: SEED, numRuns: CALLS * 2 }).filter((c) => !parseToolCall(findTool(c.tool)!, c.args, IMPLEMENTED_ACTIONS.get(c.tool)).ok).slice(0, CALLS);
+  const calls = fc.sample(badCall, { seed: SEED, numRuns: CALLS * 2 }).filter((c) => !parseToolCall(findTool(c.tool)!, c.args, OFFERED_ACTIONS.get(c.tool)).ok).slice(0, CALLS);
   const figures = { calls: 0, hung: 0, accepted: 0, notOneLine: 0, fieldNotNamed: 0, protocolRefused: 0 };
   const protocolExamples: string[] = [];
   const examples: string[] = [];

@@ -3,7 +3,7 @@ import { refuse } from '../refusals';
 import { loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type SessionRecord } from '../state/browserState';
 import type { AiTab } from '../state/browserState';
 import { toBrowserTabId } from '../tabs/tabIds';
-import { mayGrantOnSite, type Operation } from './operations';
+import { mayGrantOnSite, type Operation } from '../safety/operations';
 import { requestApproval } from './prompts';
 
 /**

@@ -1,7 +1,7 @@
 import { openWindow } from '../tabs/openWindow';
 import { toBrowserTabId } from '../tabs/tabIds';
 import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type Prompt, type PromptKind, type SessionRecord, type SigninRequest } from '../state/browserState';
-import { mayGrantOnSite } from './operations';
+import { mayGrantOnSite } from '../safety/operations';
 import { redactUrl } from '../safety/pageFacts';
 import { grantSessionOnce } from './sessionApproval';
 

@@ -1,5 +1,5 @@
 import { loadBrowserState, updateBrowserState } from '../state/browserState';
-import type { Operation } from './operations';
+import type { Operation } from '../safety/operations';
 
 /** The "Site permissions" page's view of the standing grants (never anything from the pages). */
 export interface SiteGrantView {

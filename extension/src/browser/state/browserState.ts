@@ -1,7 +1,7 @@
 import type { Gate } from '../../page/types';
 import type { AddressClass } from '../safety/urlPolicy';
 import type { Posture } from '../settings';
-import type { Operation } from '../approvals/operations';
+import type { Operation } from '../safety/operations';
 
 /**
  * Everything the browser module must not lose when the worker stops: it lives in

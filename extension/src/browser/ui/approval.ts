@@ -1,5 +1,5 @@
 import type { Decision, PromptMessage, PromptView } from '../approvals/prompts';
-import { mayGrantOnSite } from '../approvals/operations';
+import { mayGrantOnSite } from '../safety/operations';
 
 // The person's side of an approval. Page-provided text (title, URL, element names) is only ever set as text.
 const id = new URLSearchParams(location.search).get('prompt') ?? '';
