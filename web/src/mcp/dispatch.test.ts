@@ -9,6 +9,7 @@ vi.mock('./actions', () => ({
       {
         tool: 'session',
         action: 'get_state',
+        needs: {},
         run: async () => {
           const error = new RangeError('Invalid array length');
           error.stack = `RangeError: Invalid array length\n    at report (http://127.0.0.1:5173/assets/index-abc.js:3:999)`;

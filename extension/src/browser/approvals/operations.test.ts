@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bindingOf } from './operationGrants';
-import { isOperation, mayEverAllow, mayGrantOnSite, OPERATIONS } from './operations';
+import { isOperation, mayEverAllow, mayGrantOnSite, OPERATIONS } from '../safety/operations';
 
 describe('operation vocabulary', () => {
   it('is closed: twelve operations, nothing else', () => {
