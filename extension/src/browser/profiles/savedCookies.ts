@@ -2,18 +2,10 @@
  * The cookies of named profiles, kept by the extension (chrome.storage.local, on this machine only).
  * They go from here into an incognito cookie store and back; no tool result ever carries them.
  */
-export interface SavedCookie {
-  name: string;
-  value: string;
-  domain: string;
-  hostOnly: boolean;
-  path: string;
-  secure: boolean;
-  httpOnly: boolean;
-  sameSite: `${chrome.cookies.SameSiteStatus}`;
-  /** Seconds since the epoch; absent for a session cookie, which a profile keeps too (that is where logins live). */
-  expirationDate?: number;
-}
+import type { SigninCookie } from '@vmark/shared';
+
+/** A cookie as a profile keeps it: what chrome.cookies.set takes back (a session cookie too: that is where logins live). */
+export type SavedCookie = Omit<SigninCookie, 'partitionKey'>;
 
 const KEY = 'browserProfiles';
 

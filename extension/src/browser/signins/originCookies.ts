@@ -1,4 +1,5 @@
 import type { SigninCookie } from '@vmark/shared';
+import { toSaved } from '../profiles/savedCookies';
 import { cookieDetails } from '../profiles/savedCookies';
 
 /** The host and each parent domain up to two labels (an IP address is only itself): where cookies of `host` can live. */
@@ -27,17 +28,7 @@ export function appliesTo(cookie: Pick<chrome.cookies.Cookie, 'domain' | 'hostOn
 }
 
 function toSignin(cookie: chrome.cookies.Cookie): SigninCookie {
-  const out: SigninCookie = {
-    name: cookie.name,
-    value: cookie.value,
-    domain: cookie.domain,
-    hostOnly: cookie.hostOnly,
-    path: cookie.path,
-    secure: cookie.secure,
-    httpOnly: cookie.httpOnly,
-    sameSite: cookie.sameSite,
-  };
-  if (!cookie.session && cookie.expirationDate !== undefined) out.expirationDate = cookie.expirationDate;
+  const out: SigninCookie = toSaved(cookie);
   if (cookie.partitionKey) out.partitionKey = { ...cookie.partitionKey };
   return out;
 }

@@ -2,7 +2,7 @@ import { CoherenceIndex } from './coherenceIndex';
 import { DEFAULT_CONTEXT_ID } from './contexts';
 import { withCallLimit } from './errors';
 import type { CoherenceKernel } from './kernel';
-import { isOpen, type OpenEdgeState } from './project';
+import { isOpen, type OpenEdgeState, type ProjectedEdge } from './project';
 import { reconcile } from './scan';
 
 /** The seed's shapes of `coherence.status`, `edges`, `claims` and `contexts`. */
@@ -15,17 +15,8 @@ export interface StatusAnswer {
   writer: string;
 }
 
-export interface EdgeRow {
-  txf: string;
-  input: number;
-  upstream: string;
-  upstream_path: string;
-  pinned: string;
-  downstream: string;
-  downstream_path: string;
-  downstream_rev: string;
-  state: OpenEdgeState;
-}
+/** An edge as `edges` lists it: the projection without the context's selection, in an open state. */
+export type EdgeRow = Omit<ProjectedEdge, 'state' | 'selection'> & { state: OpenEdgeState };
 
 export interface ClaimRow {
   claim: string;
