@@ -1,4 +1,4 @@
-import { domainFailure, findTool, ownerOf, parseToolCall, textFailure, type CallOutcome, type CallRequest } from '@vmark/shared';
+import { domainFailure, findTool, isHopNoop, ownerOf, parseToolCall, textFailure, type CallOutcome, type CallRequest } from '@vmark/shared';
 import { isWithin } from '@vmark/shared/lib/paths/index';
 import type { EditorPorts, EditorWindow } from './editorPorts';
 import { mostRecentlyUsed } from './routingState';
@@ -61,7 +61,7 @@ const EXTENSION_EDGES: ReadonlyMap<string, Edge> = new Map<string, Edge>([
 /** Routes by the owner table: an editor's action goes to the window it concerns, the extension's to its handler. */
 export async function routeCall(ports: EditorPorts, request: CallRequest): Promise<CallOutcome> {
   const owner = ownerOf(request.tool, request.action);
-  if (owner === 'editor') return callEditor(ports, request);
+  if (owner === 'editor' || isHopNoop(request)) return callEditor(ports, request);
   const edge = owner === 'extension' ? EXTENSION_EDGES.get(`${request.tool}.${request.action}`) : undefined;
   if (edge) return edge(ports, request);
   return textFailure(`${request.tool}.${request.action} is not available in this extension version; update the VMark extension and retry.`);

@@ -11,3 +11,8 @@ export const HOP_NOOP_METHOD = 'vmark/noop';
  * before it parses arguments or runs any handler.
  */
 export const HOP_NOOP_CALL = { tool: 'session', action: 'noop', args: { windowLabel: 'main' } } as const;
+
+/** Whether a call is the hop no-op: no action of any tool, routed as the editor's actions are. */
+export function isHopNoop(call: { tool: string; action: string }): boolean {
+  return call.tool === HOP_NOOP_CALL.tool && call.action === HOP_NOOP_CALL.action;
+}
