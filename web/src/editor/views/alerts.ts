@@ -1,7 +1,6 @@
-import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { documentDecorations } from './documentDecorations';
 
 const ALERT_MARKER = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?=\n|$)/i;
 
@@ -48,19 +47,4 @@ function titleOf(kind: string): HTMLElement {
   return title;
 }
 
-export const GithubAlerts = Extension.create({
-  name: 'githubAlerts',
-  addProseMirrorPlugins() {
-    const key = new PluginKey<DecorationSet>('githubAlerts');
-    return [
-      new Plugin<DecorationSet>({
-        key,
-        state: {
-          init: (_, state) => alertDecorations(state.doc),
-          apply: (tr, set) => (tr.docChanged ? alertDecorations(tr.doc) : set),
-        },
-        props: { decorations: (state) => key.getState(state) },
-      }),
-    ];
-  },
-});
+export const GithubAlerts = documentDecorations('githubAlerts', alertDecorations);

@@ -1,7 +1,6 @@
-import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { documentDecorations } from './documentDecorations';
 import GithubSlugger from 'github-slugger';
 
 /**
@@ -33,19 +32,4 @@ function anchor(slug: string): HTMLElement {
   return link;
 }
 
-export const HeadingAnchors = Extension.create({
-  name: 'headingAnchors',
-  addProseMirrorPlugins() {
-    const key = new PluginKey<DecorationSet>('headingAnchors');
-    return [
-      new Plugin<DecorationSet>({
-        key,
-        state: {
-          init: (_, state) => headingDecorations(state.doc),
-          apply: (tr, set) => (tr.docChanged ? headingDecorations(tr.doc) : set),
-        },
-        props: { decorations: (state) => key.getState(state) },
-      }),
-    ];
-  },
-});
+export const HeadingAnchors = documentDecorations('headingAnchors', headingDecorations);

@@ -1,7 +1,6 @@
-import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { documentDecorations } from './documentDecorations';
 import { isSafeHref } from './htmlRender';
 
 /** An opening or closing tag of an inline element whose content is the markdown between two fragments. */
@@ -48,19 +47,4 @@ function tagAttributes(name: string, raw: string): Record<string, string> {
   return attrs;
 }
 
-export const InlineHtmlPairs = Extension.create({
-  name: 'inlineHtmlPairs',
-  addProseMirrorPlugins() {
-    const key = new PluginKey<DecorationSet>('inlineHtmlPairs');
-    return [
-      new Plugin<DecorationSet>({
-        key,
-        state: {
-          init: (_, state) => pairedTagDecorations(state.doc),
-          apply: (tr, set) => (tr.docChanged ? pairedTagDecorations(tr.doc) : set),
-        },
-        props: { decorations: (state) => key.getState(state) },
-      }),
-    ];
-  },
-});
+export const InlineHtmlPairs = documentDecorations('inlineHtmlPairs', pairedTagDecorations);
