@@ -19,6 +19,8 @@ export const CALL_HOPS = {
   hostActionlint: { timeoutMs: 15_000, within: 'extensionToHostService' },
   /** The extension worker's own service requests (editor origins), made while it routes a call. */
   workerToHostService: { timeoutMs: 5_000, within: 'hostToExtension' },
+  /** A sign-in's snapshot (up to 5 MB) crossing native messaging in chunks and the keychain, while a browser action runs. */
+  workerToHostSignin: { timeoutMs: 60_000, within: 'hostToExtension' },
   /** The worker resolving an AI tab's host name; without an answer the browser resolves it. */
   workerResolve: { timeoutMs: 3_000, within: 'workerToHostService' },
   /** The popup's live ping to the host. */

@@ -1,4 +1,4 @@
-import type { HostServiceOp, SigninInfo } from '@vmark/shared';
+import { hopTimeoutMs, type HostServiceOp, type SigninInfo } from '@vmark/shared';
 
 /** The host's `signin.*` services, wired by background/main.ts (the worker's HostServices). */
 type HostCall = (request: HostServiceOp, timeoutMs?: number) => Promise<unknown>;
@@ -8,9 +8,6 @@ let call: HostCall | null = null;
 export function setSigninHost(host: HostCall): void {
   call = host;
 }
-
-/** A 5 MB snapshot crosses native messaging in chunks and through the keychain: more than the usual 5 s. */
-const SIGNIN_TIMEOUT_MS = 60_000;
 
 /** A refusal of the host's service: `code` is a service code (SESSION_NOT_FOUND, KEYCHAIN_LOCKED, …). */
 export class SigninHostError extends Error {
@@ -25,7 +22,7 @@ export class SigninHostError extends Error {
 async function ask(request: HostServiceOp): Promise<unknown> {
   if (!call) throw new SigninHostError('NO_HOST', 'The VMark host is not connected.');
   try {
-    return await call(request, SIGNIN_TIMEOUT_MS);
+    return await call(request, hopTimeoutMs('workerToHostSignin'));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const coded = /^([A-Z_]+): ([\s\S]*)$/.exec(message);
