@@ -157,7 +157,7 @@ test('BRW-ACT-01 a ref target is accepted only for an operation granted on the o
   await ai.ok('browser', { action: 'close', tabId });
 });
 
-test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refuses by reason: covered, disabled, hidden, offscreen, ambiguous, stale, upload', async () => {
+test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refuses by reason: covered, disabled, hidden, offscreen, ambiguous, stale (gone, renamed, another role), upload', async () => {
   const { tabId, page } = await openFixture();
   await allowOnSite({ tabId, operation: 'click', role: 'button', name: 'Moving' });
   const click = (name: string) => ({ tabId, operation: 'click', role: 'button', name });
@@ -190,6 +190,20 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   });
   const stale = refusalOf(await act({ tabId, operation: 'click', ref: volatile }));
   expect(stale).toMatchObject({ token: 'STALE_COMMAND', data: { reason: 'stale', url: site.url('/act.html') } });
+
+  // a ref whose node is still there but has another name or role now is refused, never retargeted
+  const reread = await ai.ok<{ snapshot: { role: string; name: string; ref: string }[] }>('browser_read', { action: 'read', tabId });
+  const renamed = reread.snapshot.find((n) => n.name === 'Volatile')!.ref;
+  const recast = reread.snapshot.find((n) => n.name === 'Subscribe')!.ref;
+  await page.evaluate(() => {
+    document.querySelector('#volatile-slot button')!.textContent = 'Delete everything';
+    document.querySelector('.cover-box > button')!.setAttribute('role', 'link');
+  });
+  expect(refusalOf(await act({ tabId, operation: 'click', ref: renamed }))).toMatchObject({
+    token: 'STALE_COMMAND',
+    data: { reason: 'stale', detail: `ref ${renamed} was button "Volatile" when read and is now button "Delete everything"; read the page again` },
+  });
+  expect(refusalOf(await act({ tabId, operation: 'click', ref: recast }))).toMatchObject({ token: 'STALE_COMMAND', data: { detail: expect.stringContaining('is now link "Subscribe"') } });
 
   // BRW-ACT-14: a file input is refused before any prompt, even for a granted operation
   const upload = read.snapshot.find((n) => n.upload)!;

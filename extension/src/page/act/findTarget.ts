@@ -4,7 +4,8 @@
 
 import { roleOf } from '../aria/role';
 import { shadowRootOf } from '../dom/shadow';
-import { refFor, resolveRef } from '../refs/refStore';
+import { accessibleName } from '../aria/name';
+import { identityOf, refFor, resolveRef } from '../refs/refStore';
 import { normaliseSpace } from '../text/neutralise';
 import { clippedName, roleAndName } from './describe';
 import type { ActCounts, ActReason, ActTargetSpec } from './types';
@@ -57,11 +58,24 @@ function byRoleName(role: string, name: string): Located {
   return { ok: true, element: visible[0]!, ...counts };
 }
 
+/** A read showed this ref as one role + name; the node now has another: never retargeted. */
+function identityChange(ref: string, element: Element): string | null {
+  const read = identityOf(ref);
+  if (!read) return null;
+  const role = roleOf(element) ?? 'generic';
+  const name = role === read.role ? accessibleName(element, role, read.nameLimit, read.fromContent) : null;
+  if (role === read.role && name === read.name) return null;
+  const now = name === null ? roleAndName(element) : { role, name };
+  return `ref ${ref} was ${read.role} "${clippedName(read.name)}" when read and is now ${now.role} "${clippedName(now.name)}"; read the page again`;
+}
+
 function byRef(ref: string): Located {
   const element = resolveRef(ref);
   if (!element) {
     return { ok: false, reason: 'stale', detail: `ref ${ref} names no element of the current page (gone or replaced); read the page again`, matchedTotal: 0, matchedVisible: 0 };
   }
+  const changed = identityChange(ref, element);
+  if (changed) return { ok: false, reason: 'stale', detail: changed, matchedTotal: 1, matchedVisible: isRenderedVisible(element) ? 1 : 0 };
   const visible = isRenderedVisible(element) ? 1 : 0;
   return { ok: true, element, matchedTotal: 1, matchedVisible: visible };
 }

@@ -13,6 +13,15 @@ export interface RefStore {
   nextId: number;
   refByElement: WeakMap<Element, string>;
   elementByRef: Map<string, WeakRef<Element>>;
+  /** What a read showed for a ref, so act can refuse a node that has since become something else. */
+  identityByRef: Map<string, RefIdentity>;
+}
+
+export interface RefIdentity {
+  role: string;
+  name: string;
+  nameLimit: number;
+  fromContent: boolean;
 }
 
 type StoreHolder = { [STORE_GLOBAL]?: RefStore };
@@ -30,6 +39,7 @@ function createStore(previous: RefStore | undefined): RefStore {
     nextId: previous ? previous.nextId : 1,
     refByElement: new WeakMap(),
     elementByRef: new Map(),
+    identityByRef: new Map(),
   };
 }
 
@@ -68,12 +78,24 @@ export function resolveRef(ref: string): Element | null {
   return element && element.isConnected ? element : null;
 }
 
+export function rememberIdentity(ref: string, identity: RefIdentity, store: RefStore = currentRefStore()): void {
+  store.identityByRef.set(ref, identity);
+}
+
+/** The role and name a read showed for this ref (none for refs handed out by act itself). */
+export function identityOf(ref: string): RefIdentity | null {
+  return currentRefStore().identityByRef.get(ref) ?? null;
+}
+
 export function refGeneration(): { generation: number } {
   return { generation: currentRefStore().generation };
 }
 
 function sweepDeadRefs(store: RefStore): void {
   for (const [ref, weak] of store.elementByRef) {
-    if (!weak.deref()) store.elementByRef.delete(ref);
+    if (!weak.deref()) {
+      store.elementByRef.delete(ref);
+      store.identityByRef.delete(ref);
+    }
   }
 }

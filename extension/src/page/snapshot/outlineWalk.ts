@@ -19,6 +19,8 @@ export interface OutlineCandidate {
   role: string;
   /** Whitespace-normalised; may exceed the name limit (the caller clips). */
   name: string;
+  /** The name was taken from content too (how act computes it again to compare). */
+  fromContent: boolean;
   level?: number;
   checked?: boolean | 'mixed';
   disabled?: boolean;
@@ -104,7 +106,7 @@ class OutlineWalker {
     const { role, interactive } = entry;
     const name = accessibleName(element, role, this.nameLimit, interactive);
     if (!name && !interactive && SHOWN_IF_NAMED.has(role)) return false;
-    const candidate: OutlineCandidate = { element, role, name };
+    const candidate: OutlineCandidate = { element, role, name, fromContent: interactive };
     if (role === 'heading') candidate.level = headingLevel(element);
     const checked = checkedState(element, role);
     if (checked !== undefined) candidate.checked = checked;

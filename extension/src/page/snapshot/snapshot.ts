@@ -1,7 +1,7 @@
 // browser_read.read: a flat ARIA outline with stable refs, bounded in nodes, name length and
 // (estimated) tokens so that one response stays well under an MCP client's 25k-token cap.
 
-import { currentRefStore, refFor } from '../refs/refStore';
+import { currentRefStore, refFor, rememberIdentity } from '../refs/refStore';
 import { clipText } from '../text/neutralise';
 import { redactUrl } from '../text/redactUrl';
 import { walkOutline, type Unreachable } from './outlineWalk';
@@ -68,6 +68,7 @@ export function snapshot(options: SnapshotOptions = {}): SnapshotResult {
     }
     if (name.clipped) truncated = true;
     node.ref = refFor(candidate.element, store);
+    rememberIdentity(node.ref, { role: candidate.role, name: candidate.name, nameLimit: maxName, fromContent: candidate.fromContent }, store);
     nodes.push(node);
     tokens += cost;
     return true;
