@@ -378,3 +378,63 @@ test('BRW-JS-01..07 BRW-09 BRW-10 execute_js: per-call approval bound to the scr
   expect(refusalOf(await approved('await new Promise(() => {});'))).toMatchObject({ token: 'EVAL_TIMEOUT', data: { detail: { indeterminate: true } } });
   await ai.ok('browser', { action: 'close', tabId });
 });
+
+/** The person's switch in the extension's settings (popup): trusted input on or off. */
+async function switchTrustedInput(on: boolean): Promise<void> {
+  const popup = await stack.context.newPage();
+  await popup.goto(`chrome-extension://${await extensionId(stack)}/popup.html`);
+  const box = popup.getByRole('checkbox', { name: /Trusted input/ });
+  await box.setChecked(on);
+  await popup.reload();
+  await expect(popup.getByRole('checkbox', { name: /Trusted input/ })).toBeChecked({ checked: on });
+  await popup.close();
+}
+
+test('BRW-ACT-03 trusted input (switched on in the settings, headless Chromium): isTrusted clicks, window.open still caught, React input, Enter submits natively, refusals as before', async () => {
+  const fresh = await startSite();
+  const { tabId, page } = await openFixture(fresh);
+  try {
+    await switchTrustedInput(true);
+    const click = (name: string) => ({ tabId, operation: 'click', role: 'button', name });
+    await allowOnSite(click('Trusted only'));
+    expect(await actOk(click('Trusted only'))).toMatchObject({ input: 'trusted', element: { name: 'Trusted only' } });
+    expect(await logOf(page)).toBe('Trusted only: trusted');
+
+    // the page's window.open on a trusted click (user activation and all) is still blocked and reported
+    const tabsBefore = stack.context.pages().length;
+    expect(await actOk(click('Open help'))).toMatchObject({ input: 'trusted', popup: { url: fresh.url('/popup-target.html') } });
+    await page.waitForTimeout(300);
+    expect(stack.context.pages().length).toBe(tabsBefore);
+
+    // the same checks come first: covered is refused, nothing is clicked through
+    expect(await refusal(click('Subscribe'))).toMatchObject({ reason: 'covered', detail: 'covered by div.cmp-overlay', input: 'trusted' });
+    expect(await actOk(click('Shadow action'))).toMatchObject({ input: 'trusted' });
+    expect(await logOf(page)).toBe('Trusted only: trusted|Open help|Shadow action');
+
+    const type = (role: string, name: string, text: string) => ({ tabId, operation: 'type', role, name, text });
+    await allowOnSite(type('textbox', 'Nickname', 'Neo'));
+    expect(await actOk(type('textbox', 'Nickname', 'Neo'))).toMatchObject({ value: 'Neo', input: 'trusted' });
+    await expect(page.getByRole('status', { name: 'Nickname mirror' })).toHaveText('Neo');
+    expect(await actOk(type('textbox', 'Nickname', 'Trinity'))).toMatchObject({ value: 'Trinity' });
+    await expect(page.getByRole('status', { name: 'Nickname mirror' })).toHaveText('Trinity');
+    expect(await refusal(type('textbox', 'Letters only', 'abc123'))).toMatchObject({ reason: 'rejected-value', detail: expect.stringContaining('"abc"'), input: 'trusted' });
+    await expect(page.getByLabel('Letters only')).toHaveValue('');
+    expect(await actOk(type('textbox', 'Notes', 'Buy tickets'))).toMatchObject({ value: 'Buy tickets', input: 'trusted' });
+    expect(await refusal(type('textbox', 'Account id', 'B-2'))).toMatchObject({ reason: 'readonly' });
+    // a <select> has no trusted path: the answer says so
+    expect(await actOk(type('combobox', 'Country', 'France'))).toMatchObject({ value: 'France', input: 'synthetic' });
+
+    expect(await actOk(type('textbox', 'Search', 'tram'))).toMatchObject({ input: 'trusted' });
+    await allowOnSite({ tabId, operation: 'key', key: 'Enter' });
+    expect(await actOk({ tabId, operation: 'key', key: 'Enter' })).toMatchObject({ defaultAction: 'submit', input: 'trusted' });
+    expect(await logOf(page)).toContain('Submitted tram');
+    const read = await ai.ok<{ snapshot: { name: string; ref: string }[] }>('browser_read', { action: 'read', tabId });
+    const first = read.snapshot.find((n) => n.name === 'First')!.ref;
+    expect(await actOk({ tabId, operation: 'key', key: 'Tab', ref: first })).toMatchObject({ defaultAction: 'focus-next', input: 'trusted' });
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim())).toBe('Second');
+  } finally {
+    await switchTrustedInput(false);
+    await ai.ok('browser', { action: 'close', tabId });
+    await fresh.close();
+  }
+});

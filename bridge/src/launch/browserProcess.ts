@@ -42,6 +42,8 @@ export function browserArgs(launch: BrowserLaunch): string[] {
     `--disable-extensions-except=${EXTENSION_DIR}`,
     `--load-extension=${EXTENSION_DIR}`,
     ...QUIET_FLAGS,
+    // act's trusted input and execute_js use chrome.debugger; no "started debugging" bar in VMark's own profiles
+    '--silent-debugger-extension-api',
   ];
   if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
   if (launch.headless) args.push('--headless');

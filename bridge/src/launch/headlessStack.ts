@@ -36,7 +36,7 @@ export async function startHeadlessStack(options: HeadlessOptions): Promise<Stac
   process.env.VMARK_RUNTIME_DIR = path.join(root, 'run');
   process.env.VMARK_STATE_DIR = path.join(root, 'state');
   ensureRuntimeDir();
-  writeLaunchSettings({ allowLoopback: options.allowLoopback });
+  writeLaunchSettings({ allowLoopback: options.allowLoopback, trustedInput: true });
   let query = '';
   if (options.workspace) {
     if (!fs.existsSync(options.workspace) || !fs.statSync(options.workspace).isDirectory()) {

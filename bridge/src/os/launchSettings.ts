@@ -5,6 +5,8 @@ import { runtimeDir } from './dirs';
 /** Settings of one launch that the host hands to the extension (the CLI cannot reach extension storage). */
 export interface LaunchSettings {
   allowLoopback: boolean;
+  /** The profile was launched by VMark with --silent-debugger-extension-api: act uses trusted (CDP) input. */
+  trustedInput: boolean;
 }
 
 const file = () => path.join(runtimeDir(), 'launch.json');
@@ -16,8 +18,8 @@ export function writeLaunchSettings(settings: LaunchSettings): void {
 export function readLaunchSettings(): LaunchSettings {
   try {
     const s = JSON.parse(fs.readFileSync(file(), 'utf8')) as Partial<LaunchSettings>;
-    return { allowLoopback: s.allowLoopback === true };
+    return { allowLoopback: s.allowLoopback === true, trustedInput: s.trustedInput === true };
   } catch {
-    return { allowLoopback: false };
+    return { allowLoopback: false, trustedInput: false };
   }
 }

@@ -46,7 +46,7 @@ native.onMessage((message: HostToExtension) => {
       void onConnectionClosed(message.connectionId);
       return;
     case 'hostInfo':
-      void chrome.storage.session.set({ launch: { allowLoopback: message.allowLoopback } });
+      void chrome.storage.session.set({ launch: { allowLoopback: message.allowLoopback, trustedInput: message.trustedInput } });
       void onHostInfo(message.pid);
       return;
     default:

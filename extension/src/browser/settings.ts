@@ -10,10 +10,12 @@ export interface BrowserSettings {
   posture: Posture;
   /** Lets AI tabs open loopback addresses (127.0.0.0/8, ::1, localhost); private ranges stay refused. */
   allowLoopback: boolean;
+  /** act acts through chrome.debugger (trusted input) instead of synthetic DOM events. */
+  trustedInput: boolean;
 }
 
 export const SETTINGS_KEY = 'browserSettings';
-export const DEFAULT_SETTINGS: BrowserSettings = { enabled: true, posture: 'sandbox', allowLoopback: false };
+export const DEFAULT_SETTINGS: BrowserSettings = { enabled: true, posture: 'sandbox', allowLoopback: false, trustedInput: false };
 
 export async function readSettings(): Promise<BrowserSettings> {
   const stored = (await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] as Partial<BrowserSettings> | undefined;
@@ -30,4 +32,10 @@ export async function writeSettings(change: Partial<BrowserSettings>): Promise<B
 export async function loopbackAllowed(settings?: BrowserSettings): Promise<boolean> {
   const launch = (await chrome.storage.session.get('launch')).launch as { allowLoopback?: boolean } | undefined;
   return (settings ?? (await readSettings())).allowLoopback || launch?.allowLoopback === true;
+}
+
+/** Trusted input by the person's switch or for this launch (profiles `vmark start` and `--headless` own). */
+export async function trustedInputOn(settings?: BrowserSettings): Promise<boolean> {
+  const launch = (await chrome.storage.session.get('launch')).launch as { trustedInput?: boolean } | undefined;
+  return (settings ?? (await readSettings())).trustedInput || launch?.trustedInput === true;
 }

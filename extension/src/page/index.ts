@@ -5,6 +5,7 @@
 // refs live on their own global (refs/refStore.ts).
 
 import { inspectAct, performAct } from './act/act';
+import { finishTrusted, prepareTrusted } from './act/trusted';
 import { applyStyle } from './act/applyStyle';
 import { clearConsole, readConsole } from './console/readConsole';
 import { describeRef, matches } from './conditions/matches';
@@ -37,6 +38,8 @@ const api: VmarkPageApi = {
   matches: neutralised(matches),
   inspectAct: neutralised(inspectAct),
   performAct: neutralised(performAct),
+  prepareTrusted: neutralised(prepareTrusted),
+  finishTrusted: neutralised(finishTrusted),
   applyStyle: neutralised(applyStyle),
 };
 

@@ -1,6 +1,7 @@
 // The page API as the extension sees it after injecting dist/page.js.
 
-import type { ActRequest, InspectResult, PerformResult } from './act/types';
+import type { ActCounts, ActRequest, InspectResult, PerformResult } from './act/types';
+import type { PrepareResult } from './act/trusted';
 import type { StyleChange, StyleResult, StyleTarget } from './act/applyStyle';
 import type { ConsoleResult } from './console/readConsole';
 import type { Condition, MatchResult } from './conditions/matches';
@@ -32,6 +33,10 @@ export interface VmarkPageApi {
   inspectAct(request: ActRequest): InspectResult;
   /** Resolves, checks and acts on the target (synthetic events). */
   performAct(request: ActRequest): PerformResult;
+  /** Checks the target as performAct does, focuses it and arms the guard for the extension's trusted input. */
+  prepareTrusted(request: ActRequest): PrepareResult;
+  /** Disarms the guard and verifies what the trusted input did. */
+  finishTrusted(request: ActRequest, counts: ActCounts): PerformResult;
   /** Inline style or classes on a ref's element or a selector's (≤ 50); {inspect: true} changes nothing. */
   applyStyle(target: StyleTarget, change: StyleChange): StyleResult;
 }

@@ -22,14 +22,17 @@ async function showSandboxStore(): Promise<void> {
 export async function bindBrowserSettings(): Promise<void> {
   const enabled = document.getElementById('browser-enabled') as HTMLInputElement;
   const loopback = document.getElementById('browser-loopback') as HTMLInputElement;
+  const trustedInput = document.getElementById('browser-trusted-input') as HTMLInputElement;
   const postures = Array.from(document.querySelectorAll<HTMLInputElement>('input[name="posture"]'));
   void showSandboxStore();
   const settings = await readSettings();
   enabled.checked = settings.enabled;
   loopback.checked = settings.allowLoopback;
+  trustedInput.checked = settings.trustedInput;
   for (const radio of postures) radio.checked = radio.value === settings.posture;
   enabled.addEventListener('change', () => void writeSettings({ enabled: enabled.checked }));
   loopback.addEventListener('change', () => void writeSettings({ allowLoopback: loopback.checked }));
+  trustedInput.addEventListener('change', () => void writeSettings({ trustedInput: trustedInput.checked }));
   for (const radio of postures) {
     radio.addEventListener('change', () => {
       if (radio.checked) void writeSettings({ posture: radio.value as Posture });

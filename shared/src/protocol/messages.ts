@@ -50,7 +50,7 @@ export type HostToExtension =
   | CallRequest
   | { type: 'ping'; id: string }
   | { type: 'pong'; id: string }
-  | { type: 'hostInfo'; version: string; pid: number; allowLoopback: boolean }
+  | { type: 'hostInfo'; version: string; pid: number; allowLoopback: boolean; trustedInput: boolean }
   | { type: 'connectionClosed'; connectionId: string }
   | HostServiceResult
   | ChunkFrame

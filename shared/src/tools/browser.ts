@@ -48,7 +48,7 @@ export const browserTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   actions: {
     act: action(
-      'Click, type, scroll or press a key, and verify the effect. click/type need one target: ref (only for an already granted operation) or role + name (shows a readable approval prompt); type also needs text. scroll takes ref or dy; key takes key, optional ref and modifiers. Returns matchedTotal, matchedVisible, url, generation, popup?, defaultAction?; refusal reasons: ambiguous (with candidates), covered, hidden, offscreen, disabled, upload, rejected-value, no-such-option.',
+      'Click, type, scroll or press a key, and verify the effect. click/type need one target: ref (only for an already granted operation) or role + name (shows a readable approval prompt); type also needs text. scroll takes ref or dy; key takes key, optional ref and modifiers. Returns matchedTotal, matchedVisible, url, generation, input (synthetic|trusted), popup?, defaultAction?; refusal reasons: ambiguous (with candidates), covered, hidden, offscreen, disabled, upload, rejected-value, no-such-option; a ref whose element changed: STALE_COMMAND.',
       z
         .object({
           tabId: browserTabIdArg.optional(),

@@ -27,7 +27,7 @@ export async function startCommand(options: StartOptions): Promise<void> {
     throw new Error('No Chromium-based browser found. Install Chromium or pass --browser PATH (or set VMARK_BROWSER).');
   }
   ensureRuntimeDir();
-  writeLaunchSettings({ allowLoopback: false });
+  writeLaunchSettings({ allowLoopback: false, trustedInput: true });
   const editor = await serveEditor(options.port ?? DEFAULT_EDITOR_PORT);
   const query = options.workspace ? `?workspace=${encodeURIComponent(addAllowedRoot(options.workspace))}` : '';
   const headless = !hasDisplay();

@@ -16,7 +16,7 @@ function describe(element: Element): ActElement {
 }
 
 /** A click on this element would ask for a file: a file input, or a label of one. */
-function opensFileChooser(element: Element): boolean {
+export function opensFileChooser(element: Element): boolean {
   if (isFileInput(element)) return true;
   const label = element.closest('label');
   return label !== null && label.control !== null && isFileInput(label.control);

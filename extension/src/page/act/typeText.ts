@@ -19,8 +19,33 @@ function announce(element: Element, data: string | null): void {
   element.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** Whether type can write into this element (a <select> included); the reason when not. */
+export function checkTypeable(element: Element): { ok: true } | { ok: false; reason: ActReason; detail: string } {
+  if (element instanceof HTMLInputElement) {
+    if (element.type === 'file') return { ok: false, reason: 'upload', detail: 'file inputs are never automated; ask the user to choose the file' };
+    if (!TEXT_INPUT_TYPES.has(element.type)) return { ok: false, reason: 'not-editable', detail: `an <input type=${element.type}> takes no text; use click` };
+  }
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+    return element.readOnly ? { ok: false, reason: 'readonly', detail: 'the field is read-only' } : { ok: true };
+  }
+  if (element instanceof HTMLSelectElement || (element instanceof HTMLElement && element.isContentEditable)) return { ok: true };
+  return { ok: false, reason: 'not-editable', detail: `the target (${element.localName}) is not a text field, select or contenteditable region` };
+}
+
+/** The text a field or contenteditable region holds now. */
+export function textOf(element: Element): string {
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return element.value;
+  return (element as HTMLElement).innerText.replace(/\n$/, '');
+}
+
+/** Puts back the text a field held before a rejected type. */
+export function restoreText(element: Element, prior: string): void {
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) setNativeValue(element, prior);
+  else element.textContent = prior;
+  announce(element, prior);
+}
+
 function typeIntoField(element: HTMLInputElement | HTMLTextAreaElement, text: string): Typed {
-  if (element.readOnly) return { ok: false, reason: 'readonly', detail: 'the field is read-only' };
   const prior = element.value;
   element.focus();
   setNativeValue(element, text);
@@ -72,13 +97,9 @@ function typeIntoEditable(element: HTMLElement, text: string): Typed {
 }
 
 export function typeText(element: Element, text: string): Typed {
-  if (element instanceof HTMLInputElement) {
-    if (element.type === 'file') return { ok: false, reason: 'upload', detail: 'file inputs are never automated; ask the user to choose the file' };
-    if (!TEXT_INPUT_TYPES.has(element.type)) return { ok: false, reason: 'not-editable', detail: `an <input type=${element.type}> takes no text; use click` };
-    return typeIntoField(element, text);
-  }
-  if (element instanceof HTMLTextAreaElement) return typeIntoField(element, text);
+  const typeable = checkTypeable(element);
+  if (!typeable.ok) return typeable;
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) return typeIntoField(element, text);
   if (element instanceof HTMLSelectElement) return chooseOption(element, text);
-  if (element instanceof HTMLElement && element.isContentEditable) return typeIntoEditable(element, text);
-  return { ok: false, reason: 'not-editable', detail: `the target (${element.localName}) is not a text field, select or contenteditable region` };
+  return typeIntoEditable(element as HTMLElement, text);
 }

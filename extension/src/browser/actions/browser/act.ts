@@ -2,9 +2,11 @@ import { browserTool } from '@vmark/shared';
 import type { ActRequest } from '../../../page/act/types';
 import { permitOrAsk, refNeedsSiteGrant, siteGrantExists, spendPermit } from '../../approvals/operationGrants';
 import { actDone, refusedAct, type ActContext } from '../../acting/actAnswer';
+import { performTrusted } from '../../acting/performTrusted';
 import { watchPopups } from '../../acting/popupTrap';
 import { defineBrowserAction } from '../../defineBrowserAction';
 import { readTarget } from '../../pageApi/readTarget';
+import { trustedInputOn } from '../../settings';
 
 type ActArgs = { text?: string; dy?: number; key?: string; modifiers?: { ctrl?: boolean; shift?: boolean; alt?: boolean; meta?: boolean } };
 
@@ -53,7 +55,9 @@ export const act = defineBrowserAction(browserTool, 'act', {
     if (!permit.ok) return permit.outcome;
 
     const popups = await watchPopups(target.chromeTabId);
-    const performed = await readTarget(target, 'performAct', [request]);
+    const trusted = (await trustedInputOn(ctx.settings)) ? await performTrusted(target, request) : null;
+    if (trusted) answer.input = 'trusted';
+    const performed = trusted ?? (await readTarget(target, 'performAct', [request]));
     answer.popup = await popups.finish();
     if (!performed.ok) return performed.outcome;
     const result = performed.value;

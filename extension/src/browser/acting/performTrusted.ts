@@ -1,0 +1,26 @@
+import type { ActRequest, PerformResult } from '../../page/act/types';
+import { readTarget, type PageRead } from '../pageApi/readTarget';
+import type { Target } from '../resolveTarget';
+import { attachDebugger } from './trustedInput';
+
+/**
+ * act with trusted input: the debugger attached first (its bar, where shown, moves the page), then
+ * the page checks and arms (prepareTrusted), CDP acts, and the page verifies (finishTrusted).
+ * null: no trusted path for this act (the debugger is held elsewhere, a <select>, a scroll); the
+ * caller acts with synthetic events.
+ */
+export async function performTrusted(target: Target, request: ActRequest): Promise<PageRead<'performAct'> | null> {
+  const session = await attachDebugger(target.chromeTabId);
+  if (!session) return null;
+  try {
+    const prepared = await readTarget(target, 'prepareTrusted', [request]);
+    if (!prepared.ok) return prepared;
+    const ready = prepared.value;
+    if (!ready.ok) return { ok: true, value: ready satisfies PerformResult };
+    if (ready.plan === null) return null;
+    await session.perform(ready.plan, { key: request.key ?? '', ...(request.modifiers ? { modifiers: request.modifiers } : {}) });
+    return await readTarget(target, 'finishTrusted', [request, { matchedTotal: ready.matchedTotal, matchedVisible: ready.matchedVisible }]);
+  } finally {
+    await session.detach();
+  }
+}

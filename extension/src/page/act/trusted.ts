@@ -1,0 +1,166 @@
+// act through trusted input, in two page calls around the extension's CDP input: `prepareTrusted`
+// resolves and checks the target exactly as performAct does (scrolled into view, hit-tested), focuses
+// it and arms a guard; `finishTrusted` disarms the guard and verifies the effect. The guard stops a
+// trusted pointer event that lands on anything but the target (something moved over it since the
+// check): the click is refused as covered, never clicked through.
+
+import { refFor } from '../refs/refStore';
+import { opensFileChooser } from './act';
+import { checkActionable } from './actionable';
+import { composedContains, cssLabel, roleAndName } from './describe';
+import { locate } from './findTarget';
+import { checkTypeable, restoreText, textOf } from './typeText';
+import type { ActCounts, ActElement, ActReason, ActRequest, PerformResult } from './types';
+
+const GUARD_GLOBAL = '__vmarkTrustedGuard';
+const POINTER_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'] as const;
+
+/** What the extension does between the two calls. */
+export type TrustedPlan = { kind: 'click'; x: number; y: number } | { kind: 'insert'; text: string } | { kind: 'key' };
+
+export type PrepareResult =
+  | ({ ok: true; element: ActElement | null; plan: TrustedPlan } & ActCounts)
+  /** The target takes no trusted input (a <select>, a scroll): the extension uses performAct. */
+  | { ok: true; plan: null }
+  | ({ ok: false; reason: ActReason; detail: string; candidates?: string[]; element?: ActElement } & ActCounts);
+
+interface Guard {
+  element: Element | null;
+  prior: string | null;
+  blockedBy: string | null;
+  reached: boolean;
+  submitted: boolean;
+  clicked: boolean;
+  keyPrevented: boolean;
+  focusBefore: Element | null;
+  disarm(): void;
+}
+
+type GuardHolder = { [GUARD_GLOBAL]?: Guard };
+
+function describe(element: Element): ActElement {
+  return { ref: refFor(element), ...roleAndName(element) };
+}
+
+function reachesTarget(event: Event, element: Element): boolean {
+  const first = event.composedPath()[0];
+  if (!(first instanceof Element)) return false;
+  if (composedContains(element, first)) return true;
+  const label = first.closest('label');
+  return label !== null && label.control === element;
+}
+
+function arm(element: Element | null, prior: string | null): Guard {
+  const holder = globalThis as unknown as GuardHolder;
+  holder[GUARD_GLOBAL]?.disarm();
+  const guard: Guard = { element, prior, blockedBy: null, reached: false, submitted: false, clicked: false, keyPrevented: false, focusBefore: document.activeElement, disarm: () => undefined };
+  const onPointer = (event: Event): void => {
+    if (!event.isTrusted || element === null) return;
+    if (reachesTarget(event, element)) {
+      if (event.type === 'click') guard.reached = true;
+      return;
+    }
+    const hit = event.composedPath()[0];
+    guard.blockedBy ??= hit instanceof Element ? cssLabel(hit) : 'another element';
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  const onSubmit = (): void => void (guard.submitted = true);
+  const onClick = (event: Event): void => void (event.isTrusted || (guard.clicked = true));
+  const onKeydown = (event: Event): void => void (event.defaultPrevented && (guard.keyPrevented = true));
+  for (const type of POINTER_EVENTS) window.addEventListener(type, onPointer, true);
+  window.addEventListener('submit', onSubmit, true);
+  window.addEventListener('click', onClick, true);
+  window.addEventListener('keydown', onKeydown, false);
+  guard.disarm = () => {
+    for (const type of POINTER_EVENTS) window.removeEventListener(type, onPointer, true);
+    window.removeEventListener('submit', onSubmit, true);
+    window.removeEventListener('click', onClick, true);
+    window.removeEventListener('keydown', onKeydown, false);
+    if (holder[GUARD_GLOBAL] === guard) delete holder[GUARD_GLOBAL];
+  };
+  holder[GUARD_GLOBAL] = guard;
+  return guard;
+}
+
+/** Puts the caret over the whole content, so inserted text replaces it. */
+function selectAll(element: Element): void {
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+    element.focus();
+    element.select();
+    return;
+  }
+  (element as HTMLElement).focus();
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const selection = getSelection();
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+}
+
+export function prepareTrusted(request: ActRequest): PrepareResult {
+  if (request.operation === 'scroll') return { ok: true, plan: null };
+  const located = locate(request.target);
+  if (!located.ok) return located;
+  const { element, matchedTotal, matchedVisible } = located;
+  const counts = { matchedTotal, matchedVisible };
+  if (element === null) {
+    arm(null, null);
+    return { ok: true, element: null, plan: { kind: 'key' }, ...counts };
+  }
+  const described = describe(element);
+  if ((request.operation === 'click' || request.operation === 'type') && opensFileChooser(element)) {
+    return { ok: false, reason: 'upload', detail: 'file inputs are never automated; ask the user to choose the file', element: described, ...counts };
+  }
+  if (request.operation === 'type' && element instanceof HTMLSelectElement) return { ok: true, plan: null };
+  const actionable = checkActionable(element);
+  if (!actionable.ok) return { ...actionable, element: described, ...counts };
+  if (request.operation === 'type') {
+    const typeable = checkTypeable(element);
+    if (!typeable.ok) return { ...typeable, element: described, ...counts };
+  }
+  if (request.operation === 'click') {
+    arm(element, null);
+    return { ok: true, element: described, plan: { kind: 'click', x: actionable.x, y: actionable.y }, ...counts };
+  }
+  if (request.operation === 'type') {
+    arm(element, textOf(element));
+    selectAll(element);
+    return { ok: true, element: described, plan: { kind: 'insert', text: request.text ?? '' }, ...counts };
+  }
+  if (element instanceof HTMLElement) element.focus();
+  arm(element, null);
+  return { ok: true, element: described, plan: { kind: 'key' }, ...counts };
+}
+
+function defaultActionOf(guard: Guard, request: ActRequest): string {
+  if (guard.keyPrevented) return 'prevented';
+  if (guard.submitted) return 'submit';
+  if (guard.clicked) return 'click';
+  if (document.activeElement !== guard.focusBefore) return request.key === 'Tab' ? (request.modifiers?.shift ? 'focus-previous' : 'focus-next') : 'focus-moved';
+  return 'none';
+}
+
+/** After the extension's input: what happened, verified on the page. */
+export function finishTrusted(request: ActRequest, counts: ActCounts): PerformResult {
+  const guard = (globalThis as unknown as GuardHolder)[GUARD_GLOBAL];
+  if (!guard) return { ok: false, reason: 'stale', detail: 'the page was replaced while acting; read the page again', ...counts };
+  guard.disarm();
+  const { element } = guard;
+  const described = element && element.isConnected ? describe(element) : null;
+  if (request.operation === 'click') {
+    if (guard.blockedBy) return { ok: false, reason: 'covered', detail: `covered by ${guard.blockedBy} when the click landed; nothing was clicked`, ...(described ? { element: described } : {}), ...counts };
+    if (!guard.reached) return { ok: false, reason: 'covered', detail: 'the click did not reach the target (it moved or the page changed); read the page again', ...(described ? { element: described } : {}), ...counts };
+    return { ok: true, element: described, ...counts };
+  }
+  if (request.operation === 'type' && element) {
+    const wanted = request.text ?? '';
+    const now = textOf(element);
+    if (now !== wanted) {
+      restoreText(element, guard.prior ?? '');
+      return { ok: false, reason: 'rejected-value', detail: `the field changed the text to "${now.slice(0, 200)}"; its prior value was restored`, ...(described ? { element: described } : {}), ...counts };
+    }
+    return { ok: true, element: described, value: now, ...counts };
+  }
+  return { ok: true, element: described, defaultAction: defaultActionOf(guard, request), ...counts };
+}
