@@ -50,6 +50,11 @@ export interface StackOptions {
    * Sandbox AI tabs then open in an incognito window with a cookie store of their own.
    */
   incognitoAllowed?: boolean;
+  /**
+   * The profile is one VMark launches (as `vmark start` / `--headless` do): act uses trusted input and
+   * the debugger stays silent (--silent-debugger-extension-api).
+   */
+  trustedInput?: boolean;
   /** Extra Chromium flags, e.g. --host-resolver-rules. */
   browserArgs?: string[];
   /** More environment for the browser, its host and `vmark mcp` (e.g. the session bus of a test keyring). */
@@ -97,13 +102,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = { ...options.env, VMARK_RUNTIME_DIR: path.join(root, 'run'), VMARK_STATE_DIR: path.join(root, 'state'), VMARK_ACTIONLINT: options.actionlintBinary ?? 'off' };
   fs.mkdirSync(env.VMARK_STATE_DIR, { recursive: true });
   fs.writeFileSync(path.join(env.VMARK_STATE_DIR, 'native-roots.json'), JSON.stringify([realWorkspace]));
-  if (options.allowLoopback) {
+  if (options.allowLoopback || options.trustedInput) {
     // the host reads it when the browser starts it and hands it to the extension (hostInfo)
     fs.mkdirSync(env.VMARK_RUNTIME_DIR, { recursive: true, mode: 0o700 });
-    fs.writeFileSync(path.join(env.VMARK_RUNTIME_DIR, 'launch.json'), JSON.stringify({ allowLoopback: true }), { mode: 0o600 });
+    const launch = { allowLoopback: options.allowLoopback === true, trustedInput: options.trustedInput === true };
+    fs.writeFileSync(path.join(env.VMARK_RUNTIME_DIR, 'launch.json'), JSON.stringify(launch), { mode: 0o600 });
   }
   const server = await serveEditor(env);
-  const context = await launchBrowser(path.join(root, 'profile'), env, options);
+  const browserArgs = [...(options.browserArgs ?? []), ...(options.trustedInput ? ['--silent-debugger-extension-api'] : [])];
+  const context = await launchBrowser(path.join(root, 'profile'), env, { ...options, browserArgs });
   const query = options.nativeWorkspace === false ? '' : `?workspace=${encodeURIComponent(realWorkspace)}`;
   const openEditorWindow = async (q = query): Promise<Page> => {
     const page = await context.newPage();
