@@ -171,6 +171,8 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   expect(await refusal(click('Invisible'))).toMatchObject({ reason: 'hidden', matchedTotal: 1, matchedVisible: 0 });
   expect(await refusal(click('Far away'))).toMatchObject({ reason: 'offscreen' });
   expect(await refusal(click('No such button'))).toMatchObject({ reason: 'not-found', matchedTotal: 0 });
+  // a target inside a frame is out of reach: the refusal says how to get at it
+  expect(await refusal(click('Close ad'))).toMatchObject({ reason: 'not-found', detail: expect.stringContaining("frame is not searched: to act inside a frame, browser.navigate the tab to the frame's URL") });
   const ambiguous = await refusal(click('Delete'));
   expect(ambiguous).toMatchObject({ reason: 'ambiguous', matchedTotal: 2, matchedVisible: 2, candidates: [expect.stringMatching(/^e\d+$/), expect.stringMatching(/^e\d+$/)] });
   expect(await logOf(page)).toBe('');

@@ -18,6 +18,8 @@ export type Located =
   | ({ ok: true; element: Element | null } & ActCounts)
   | ({ ok: false; reason: ActReason; detail: string; candidates?: string[] } & ActCounts);
 
+const FRAME_TAGS = new Set(['iframe', 'frame']);
+
 function* composedElements(root: Element): Generator<Element> {
   const stack: Element[] = [root];
   let seen = 0;
@@ -39,14 +41,18 @@ function nameMatches(candidate: string, wanted: string): boolean {
 function byRoleName(role: string, name: string): Located {
   const wanted = normaliseSpace(name);
   const matches: Element[] = [];
+  let frames = 0;
   for (const element of composedElements(document.documentElement)) {
+    if (FRAME_TAGS.has(element.localName)) frames++;
     if ((roleOf(element) ?? 'generic') !== role) continue;
     if (nameMatches(roleAndName(element, role).name, wanted)) matches.push(element);
   }
   const visible = matches.filter(isRenderedVisible);
   const counts = { matchedTotal: matches.length, matchedVisible: visible.length };
   if (matches.length === 0) {
-    return { ok: false, reason: 'not-found', detail: `no element with role "${role}" and name "${wanted}"; read the page again`, ...counts };
+    // act reaches the main document only: a target inside a frame (same-origin or not) is not searched
+    const inFrames = frames > 0 ? `; the page's ${frames} frame${frames > 1 ? 's are' : ' is'} not searched: to act inside a frame, browser.navigate the tab to the frame's URL` : '';
+    return { ok: false, reason: 'not-found', detail: `no element with role "${role}" and name "${wanted}"; read the page again${inFrames}`, ...counts };
   }
   if (visible.length === 0) {
     return { ok: false, reason: 'hidden', detail: `every ${role} "${wanted}" is hidden (CSS, a closed or transparent ancestor)`, ...counts };

@@ -50,12 +50,13 @@ function reachesTarget(event: Event, element: Element): boolean {
   return label !== null && label.control === element;
 }
 
-function arm(element: Element | null, prior: string | null): Guard {
+/** `guardPointer` (click only): trusted pointer events that land elsewhere are stopped. A key's own clicks (Enter on a button, implicit submission) are not. */
+function arm(element: Element | null, prior: string | null, guardPointer = false): Guard {
   const holder = globalThis as unknown as GuardHolder;
   holder[GUARD_GLOBAL]?.disarm();
   const guard: Guard = { element, prior, blockedBy: null, reached: false, submitted: false, clicked: false, keyPrevented: false, focusBefore: document.activeElement, disarm: () => undefined };
   const onPointer = (event: Event): void => {
-    if (!event.isTrusted || element === null) return;
+    if (!guardPointer || !event.isTrusted || element === null) return;
     if (reachesTarget(event, element)) {
       if (event.type === 'click') guard.reached = true;
       return;
@@ -66,7 +67,7 @@ function arm(element: Element | null, prior: string | null): Guard {
     event.stopImmediatePropagation();
   };
   const onSubmit = (): void => void (guard.submitted = true);
-  const onClick = (event: Event): void => void (event.isTrusted || (guard.clicked = true));
+  const onClick = (): void => void (guard.clicked = true);
   const onKeydown = (event: Event): void => void (event.defaultPrevented && (guard.keyPrevented = true));
   for (const type of POINTER_EVENTS) window.addEventListener(type, onPointer, true);
   window.addEventListener('submit', onSubmit, true);
@@ -120,7 +121,7 @@ export function prepareTrusted(request: ActRequest): PrepareResult {
     if (!typeable.ok) return { ...typeable, element: described, ...counts };
   }
   if (request.operation === 'click') {
-    arm(element, null);
+    arm(element, null, true);
     return { ok: true, element: described, plan: { kind: 'click', x: actionable.x, y: actionable.y }, ...counts };
   }
   if (request.operation === 'type') {
