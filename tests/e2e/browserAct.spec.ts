@@ -434,6 +434,10 @@ test('BRW-ACT-03 trusted input (switched on in the settings, headless Chromium):
     const first = read.snapshot.find((n) => n.name === 'First')!.ref;
     expect(await actOk({ tabId, operation: 'key', key: 'Tab', ref: first })).toMatchObject({ defaultAction: 'focus-next', input: 'trusted' });
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim())).toBe('Second');
+
+    // a click that navigates acts (the page that would verify it is gone with the click)
+    expect(await actOk({ tabId, operation: 'click', role: 'link', name: 'Help page' })).toMatchObject({ input: 'trusted' });
+    await page.waitForURL(fresh.url('/popup-target.html'));
   } finally {
     await switchTrustedInput(false);
     await ai.ok('browser', { action: 'close', tabId });

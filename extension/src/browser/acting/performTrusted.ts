@@ -1,3 +1,4 @@
+import { textFailure } from '@vmark/shared';
 import type { ActRequest, PerformResult } from '../../page/act/types';
 import { readTarget, type PageRead } from '../pageApi/readTarget';
 import type { Target } from '../resolveTarget';
@@ -18,8 +19,18 @@ export async function performTrusted(target: Target, request: ActRequest): Promi
     const ready = prepared.value;
     if (!ready.ok) return { ok: true, value: ready satisfies PerformResult };
     if (ready.plan === null) return null;
-    await session.perform(ready.plan, { key: request.key ?? '', ...(request.modifiers ? { modifiers: request.modifiers } : {}) });
-    return await readTarget(target, 'finishTrusted', [request, { matchedTotal: ready.matchedTotal, matchedVisible: ready.matchedVisible }]);
+    const counts = { matchedTotal: ready.matchedTotal, matchedVisible: ready.matchedVisible };
+    try {
+      await session.perform(ready.plan, { key: request.key ?? '', ...(request.modifiers ? { modifiers: request.modifiers } : {}) });
+    } catch (error) {
+      // disarm the page's guard; what the input did is unknown
+      await readTarget(target, 'finishTrusted', [request, counts]).catch(() => undefined);
+      return { ok: false, outcome: textFailure(`trusted input failed (${(error as Error)?.message ?? String(error)}); read the page before acting again`) };
+    }
+    const finished = await readTarget(target, 'finishTrusted', [request, counts]);
+    // the page could not answer because the input navigated it: a click or key that acted
+    if (!finished.ok && request.operation !== 'type') return { ok: true, value: { ok: true, element: ready.element, ...(request.operation === 'key' ? { defaultAction: 'navigation' } : {}), ...counts } };
+    return finished;
   } finally {
     await session.detach();
   }

@@ -13,6 +13,8 @@ import { checkTypeable, restoreText, textOf } from './typeText';
 import type { ActCounts, ActElement, ActReason, ActRequest, PerformResult } from './types';
 
 const GUARD_GLOBAL = '__vmarkTrustedGuard';
+// A guard the extension never finished (it failed between the calls) must not stay armed.
+const GUARD_LIFETIME_MS = 15_000;
 const POINTER_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'] as const;
 
 /** What the extension does between the two calls. */
@@ -81,6 +83,7 @@ function arm(element: Element | null, prior: string | null, guardPointer = false
     if (holder[GUARD_GLOBAL] === guard) delete holder[GUARD_GLOBAL];
   };
   holder[GUARD_GLOBAL] = guard;
+  setTimeout(() => guard.disarm(), GUARD_LIFETIME_MS);
   return guard;
 }
 
@@ -145,7 +148,9 @@ function defaultActionOf(guard: Guard, request: ActRequest): string {
 /** After the extension's input: what happened, verified on the page. */
 export function finishTrusted(request: ActRequest, counts: ActCounts): PerformResult {
   const guard = (globalThis as unknown as GuardHolder)[GUARD_GLOBAL];
-  if (!guard) return { ok: false, reason: 'stale', detail: 'the page was replaced while acting; read the page again', ...counts };
+  // another document: the click or key navigated (a blocked click cannot have), typed text is unverifiable
+  if (!guard && request.operation !== 'type') return { ok: true, element: null, ...(request.operation === 'key' ? { defaultAction: 'navigation' } : {}), ...counts };
+  if (!guard) return { ok: false, reason: 'stale', detail: 'the page was replaced while typing; read the page again', ...counts };
   guard.disarm();
   const { element } = guard;
   const described = element && element.isConnected ? describe(element) : null;
