@@ -219,6 +219,24 @@ test.describe('workflow_run, workflow_status, workflow_cancel', () => {
     expect(other.orders).toEqual([]);
   });
 
+  test('BRW-CANCEL-08 the person reloading the tab from the browser\'s own controls stops the run; closing the tab ends it failed', async () => {
+    const { tabId, page } = await openTab(other, '/order?reload');
+    let started: Started | undefined;
+    const prompt = await approvalPromptFor(stack, async () => {
+      started = await runOk({ tabId, source: `---\nsite: other\n---\naction: click "Next" (button)\n` });
+    });
+    await statusWhen(started!.runId, (s) => s.pendingApproval !== undefined);
+    const closed = prompt.waitForEvent('close');
+    await page.reload();
+    expect(await statusWhen(started!.runId, (s) => s.status !== 'running')).toMatchObject({ status: 'cancelled', reasonCode: 'person-took-over' });
+    await closed;
+
+    const paused = await runOk({ tabId, source: `---\nsite: other\n---\nconfirm: enter the one-time code by hand\naction: click "Next" (button)\n` });
+    expect(await statusWhen(paused.runId, (s) => s.status !== 'running')).toMatchObject({ status: 'paused', pausedAt: 1, reasonCode: 'confirm-step' });
+    await page.close();
+    expect(await statusWhen(paused.runId, (s) => s.status !== 'paused')).toMatchObject({ status: 'failed', reasonCode: 'tab-closed' });
+  });
+
   test('a denied prompt fails the run with the reason; nothing is done', async () => {
     const { tabId, page } = await openTab(other, '/order?deny');
     let started: Started | undefined;

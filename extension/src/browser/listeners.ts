@@ -9,7 +9,7 @@ import { syncNetworkRules } from './tabs/networkRules';
 import { onWindowClosed, onWindowCreated } from './profiles/aiWindow';
 import { onTabCreated, onTabRemoved, onTabReplaced } from './tabs/tabEvents';
 import { releaseStaleGroups } from './tabs/tabGroup';
-import { PERSON_MESSAGE } from './workflows/personWatch';
+import { navigatedByPerson, PERSON_MESSAGE } from './workflows/personWatch';
 import { onPersonTookOver, onRunTabRemoved, resumeRuns } from './workflows/runner';
 
 function logged(task: Promise<unknown>): void {
@@ -19,6 +19,10 @@ function logged(task: Promise<unknown>): void {
 /** Every browser-module listener; registered at the top level of the worker, so events wake it. */
 export function registerBrowserListeners(): void {
   chrome.webNavigation.onCommitted.addListener((d) => logged(onCommitted(d)));
+  // the person's own address bar, reload or back/forward hands a workflow run's tab back to them
+  chrome.webNavigation.onCommitted.addListener((d) => {
+    if (navigatedByPerson(d)) logged(onPersonTookOver(d.tabId));
+  });
   chrome.webNavigation.onHistoryStateUpdated.addListener((d) => logged(onSameDocumentNavigation(d)));
   chrome.webNavigation.onReferenceFragmentUpdated.addListener((d) => logged(onSameDocumentNavigation(d)));
   chrome.webNavigation.onDOMContentLoaded.addListener((d) => logged(onDomContentLoaded(d)));

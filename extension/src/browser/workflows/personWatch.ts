@@ -22,3 +22,11 @@ export async function watchForPerson(chromeTabId: number): Promise<void> {
     .executeScript({ target: { tabId: chromeTabId, frameIds: [0] }, world: 'ISOLATED', func: installWatch, args: [PERSON_MESSAGE] })
     .catch(() => undefined);
 }
+
+const PERSON_TRANSITIONS: ReadonlySet<string> = new Set(['typed', 'auto_bookmark', 'generated', 'reload', 'keyword']);
+
+/** A main-frame navigation the person made from the browser's own controls (address bar, reload, back/forward). */
+export function navigatedByPerson(details: { frameId: number; transitionType: string; transitionQualifiers: string[] }): boolean {
+  if (details.frameId !== 0) return false;
+  return PERSON_TRANSITIONS.has(details.transitionType) || details.transitionQualifiers.some((q) => q === 'from_address_bar' || q === 'forward_back');
+}

@@ -195,7 +195,10 @@ export async function runStep(run: WorkflowRun): Promise<StepEnd> {
   await watchForPerson(run.chromeTabId);
   let end: StepEnd;
   if (step.kind === 'extract') end = await extractStep(run);
-  else if (step.kind !== 'action' || !action) end = { kind: 'paused', reasonCode: `${step.kind}-step`, reason: `step ${run.next + 1} (${step.kind}) is for the agent: ${step.text}. Do it, then start workflow_run again with resumeRunId` };
+  else if (step.kind !== 'action' || !action) {
+    const reasonCode = step.kind === 'action' ? 'not-executable' : `${step.kind}-step`;
+    end = { kind: 'paused', reasonCode, reason: `step ${run.next + 1} (${step.kind}) is for the agent: ${step.text}. Do it, then start workflow_run again with resumeRunId` };
+  }
   else if (action.op === 'navigate') end = await navigateStep(run, action.url);
   else end = await actStep(run, action);
   if (end.kind === 'succeeded' && isWriteStep(step)) {
