@@ -5,8 +5,6 @@ export function runView(run: WorkflowRun): Record<string, unknown> {
   const count = (status: string) => run.stepResults.filter((result) => result.status === status).length;
   const pending = run.pendingApproval;
   return {
-    runId: run.runId,
-    tabId: run.tabId,
     status: run.status,
     completedSteps: count('succeeded'),
     skippedSteps: count('skipped'),

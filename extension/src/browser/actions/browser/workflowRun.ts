@@ -90,10 +90,8 @@ export const workflowRun = defineBrowserAction(browserTool, 'workflow_run', {
     const warnings = parsed.diagnostics.filter((d) => d.severity === 'warning');
     return ok({
       runId,
-      tabId: target.tabId,
       steps: parsed.steps.map((step) => ({ index: step.index + 1, kind: step.kind, text: step.text, by: isDeterministicStep(step) ? 'vmark' : 'agent' })),
       firstStep,
-      ...(resumedFrom !== undefined ? { resumedFrom } : {}),
       ...(warnings.length > 0 ? { warnings: warnings.slice(0, MAX_LISTED_DIAGNOSTICS).map(formatDiagnostic) } : {}),
     });
   },
