@@ -90,8 +90,10 @@ async function awaitPermit(run: WorkflowRun, place: Place, ask: OperationAsk): P
       await withdrawOperationPrompt(now.session.key, run.chromeTabId, binding);
       return { ok: false, end: { kind: 'stopped' } };
     }
-    const permit = await currentPermit(now.session, now.tab, ask);
+    let permit = await currentPermit(now.session, now.tab, ask);
     const open = permit ? true : await operationPromptOpen(now.session.key, run.chromeTabId, binding);
+    // the answer may have landed between the two reads: the grant and the prompt's removal are one change
+    if (!permit && !open) permit = await currentPermit(now.session, now.tab, ask);
     if (permit || !open) {
       await updateRun(run.runId, (r) => {
         delete r.pendingApproval;
