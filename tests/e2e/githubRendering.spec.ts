@@ -218,6 +218,45 @@ test.describe('GitHub rendering', () => {
     await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(ALERTS.replace('A plain quote.', 'A plain quote. Really.'));
   });
 
+  const SOFT = [
+    '[![build](pics/a.svg)](https://example.invalid/ci)',
+    '[![docs](pics/b.svg)](https://example.invalid/docs)',
+    '',
+    'One line',
+    'and the next line.',
+    '',
+    '> [!NOTE]',
+    '> Useful information.',
+    '',
+  ].join('\n');
+
+  test('soft line breaks render joined as GitHub does (badges on one line) and stay \\n on save; typing after [!NOTE] keeps its line break soft', async () => {
+    fs.mkdirSync(path.join(stack.workspace, 'pics'), { recursive: true });
+    for (const name of ['a', 'b']) fs.writeFileSync(path.join(stack.workspace, 'pics', `${name}.svg`), '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="20"><rect width="90" height="20"/></svg>');
+    const { file, editor } = await open('soft.md', SOFT);
+    const [build, docs] = [editor.getByRole('img', { name: 'build' }), editor.getByRole('img', { name: 'docs' })];
+    await expect.poll(() => docs.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(90);
+    const [first, second] = [await build.boundingBox(), await docs.boundingBox()];
+    expect(Math.abs(first!.y - second!.y)).toBeLessThan(4); // side by side, as on GitHub
+    expect(second!.x).toBeGreaterThan(first!.x + first!.width);
+    const paragraph = editor.locator('p', { hasText: 'One line' });
+    const lineHeight = await paragraph.evaluate((p) => parseFloat(getComputedStyle(p).lineHeight));
+    expect((await paragraph.boundingBox())!.height).toBeLessThan(lineHeight * 1.5); // one line, not two
+    await expect(editor.locator('blockquote.markdown-alert-note .alert-title')).toBeVisible();
+
+    await editor.getByText('and the next line.').click();
+    await stack.page.keyboard.press('Home'); // the start of the visual line: the paragraph's
+    for (let i = 0; i < 'One line'.length; i++) await stack.page.keyboard.press('ArrowRight');
+    await stack.page.keyboard.type(' Z'); // before the break
+    await stack.page.keyboard.press('ArrowRight');
+    await stack.page.keyboard.type('Y'); // after it
+    await editor.locator('.alert-title').click();
+    await stack.page.keyboard.press('End');
+    await stack.page.keyboard.type(' x');
+    await save();
+    await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(SOFT.replace('One line\nand', 'One line Z\nYand').replace('> [!NOTE]\n', '> [!NOTE] x\n'));
+  });
+
   const LINKS = [
     '# Getting started',
     '',

@@ -17,6 +17,7 @@ import { HeadingAnchors } from './headingAnchors';
 import { htmlView } from './htmlView';
 import { InlineHtmlPairs } from './inlineHtml';
 import { OpenLinks } from './openLinks';
+import { SoftBreaks } from './softBreaks';
 import { contentMutationsOnly } from './taskItemView';
 import './document.css';
 import './rendering.css';
@@ -24,7 +25,7 @@ import './rendering.css';
 /**
  * The extensions of the mounted WYSIWYG editor: the markdown schema of `editorExtensions()`
  * with node views that render code, math, diagrams, images, HTML and front matter, and
- * decorations for GitHub alerts, heading anchors, inline HTML pairs and Ctrl/Cmd-click on links. The schema is the
+ * decorations for GitHub alerts, heading anchors, inline HTML pairs and soft line breaks, and Ctrl/Cmd-click on links. The schema is the
  * same, so parsing and write-back do not see the difference.
  */
 export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
@@ -56,5 +57,6 @@ export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
     HeadingAnchors,
     InlineHtmlPairs,
     OpenLinks,
+    ...SoftBreaks,
   ];
 }
