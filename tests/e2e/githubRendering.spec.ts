@@ -230,7 +230,7 @@ test.describe('GitHub rendering', () => {
     '',
   ].join('\n');
 
-  test('soft line breaks render joined as GitHub does (badges on one line) and stay \\n on save; typing after [!NOTE] keeps its line break soft', async () => {
+  test('soft line breaks render joined as GitHub does (badges on one line) and stay \\n on save; typing after [!NOTE] keeps its line break soft; the status bar counts Ln/Col in WYSIWYG', async () => {
     fs.mkdirSync(path.join(stack.workspace, 'pics'), { recursive: true });
     for (const name of ['a', 'b']) fs.writeFileSync(path.join(stack.workspace, 'pics', `${name}.svg`), '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="20"><rect width="90" height="20"/></svg>');
     const { file, editor } = await open('soft.md', SOFT);
@@ -250,6 +250,7 @@ test.describe('GitHub rendering', () => {
     await stack.page.keyboard.type(' Z'); // before the break
     await stack.page.keyboard.press('ArrowRight');
     await stack.page.keyboard.type('Y'); // after it
+    await expect(stack.page.locator('.status-bar .cursor-position')).toHaveText('Ln 5, Col 2'); // the source line, in WYSIWYG too
     await editor.locator('.alert-title').click();
     await stack.page.keyboard.press('End');
     await stack.page.keyboard.type(' x');
@@ -271,14 +272,15 @@ test.describe('GitHub rendering', () => {
     '',
   ].join('\n');
 
-  test('headings carry GitHub anchors; Ctrl-click follows a link: #anchors and footnotes scroll, web links open a tab; a plain click edits', async () => {
+  test('headings carry GitHub anchors; footnotes are numbered with back-links, labels kept; Ctrl-click follows a link: #anchors and footnotes scroll, web links open a tab; a plain click edits', async () => {
     const { file, editor } = await open('links.md', LINKS);
     const page = stack.page;
     const setup = editor.locator('h2#setup-steps');
     await expect(setup.locator('a.heading-anchor')).toHaveAttribute('href', '#setup-steps');
     await expect(editor.locator('h1#getting-started')).toHaveCount(1);
-    await expect(editor.locator('sup[data-type=footnote-reference]')).toHaveText('why');
+    await expect(editor.locator('sup[data-type=footnote-reference]')).toHaveText('1'); // numbered as on GitHub
     await expect(editor.locator('section#fn-why')).toContainText('Because it helps.');
+    expect(await editor.locator('section#fn-why').evaluate((section) => getComputedStyle(section, '::before').content)).toBe('"1."');
 
     await editor.getByRole('link', { name: 'the setup' }).click(); // a plain click stays put, to edit
     await expect(setup).not.toBeInViewport();
@@ -287,6 +289,8 @@ test.describe('GitHub rendering', () => {
     await editor.getByRole('heading', { name: 'Getting started' }).scrollIntoViewIfNeeded();
     await editor.locator('sup[data-type=footnote-reference] a').click({ modifiers: ['Control'] });
     await expect(editor.locator('section#fn-why')).toBeInViewport();
+    await editor.getByRole('link', { name: 'Back to reference 1' }).click(); // the back-link, as on GitHub
+    await expect(editor.locator('sup[data-type=footnote-reference]')).toBeInViewport();
     await editor.getByRole('heading', { name: 'Getting started' }).scrollIntoViewIfNeeded();
 
     const opened = stack.context.waitForEvent('page');

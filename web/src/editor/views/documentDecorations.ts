@@ -9,8 +9,8 @@ import { DecorationSet, type Decoration } from '@tiptap/pm/view';
  * blocks it touched and maps the rest.
  */
 export interface BlockDrawer<Context = undefined> {
-  /** A fresh context for a pass over the whole document, handed to every block in order. */
-  context(): Context;
+  /** A fresh context for a pass over `doc`, handed to every block drawn in that pass, in order. */
+  context(doc: ProseMirrorNode): Context;
   draw(block: ProseMirrorNode, pos: number, context: Context): Decoration[];
   /**
    * The blocks whose decorations depend on the blocks before them (a repeated heading's numbered
@@ -25,7 +25,7 @@ export function visit(block: ProseMirrorNode, pos: number, enter: (node: ProseMi
 }
 
 export function drawDocument<Context>(doc: ProseMirrorNode, drawer: BlockDrawer<Context>): DecorationSet {
-  const context = drawer.context();
+  const context = drawer.context(doc);
   const decorations: Decoration[] = [];
   doc.forEach((block, pos) => {
     decorations.push(...drawer.draw(block, pos, context));
@@ -86,7 +86,7 @@ export function redrawChanged<Context>(drawer: BlockDrawer<Context>, set: Decora
     if ([...touched.values(), ...touchedBefore.values()].some(drawer.ordered)) return drawDocument(tr.doc, drawer);
   }
   let mapped = set.map(tr.mapping, tr.doc);
-  const context = drawer.context();
+  const context = drawer.context(tr.doc);
   const drawn: Decoration[] = [];
   for (const [pos, block] of touched) {
     const end = pos + block.nodeSize;
@@ -98,7 +98,7 @@ export function redrawChanged<Context>(drawer: BlockDrawer<Context>, set: Decora
 
 /**
  * An extension whose decorations are drawn from the document's top-level blocks (alerts, heading
- * anchors, paired inline HTML, soft line breaks); an edit redraws the blocks it touched.
+ * anchors, paired inline HTML, soft line breaks, footnote numbers); an edit redraws the blocks it touched.
  */
 export function documentDecorations<Context>(name: string, drawer: BlockDrawer<Context>): Extension {
   return Extension.create({

@@ -38,7 +38,7 @@ export const OpenLinks = Extension.create({
               // a link inside rendered HTML (not editable) would take this window away
               const link = event.target instanceof Element && event.target.closest('a[href]');
               if (link && view.dom.contains(link)) event.preventDefault();
-              const anchor = event.target instanceof Element && event.target.closest('a.heading-anchor');
+              const anchor = event.target instanceof Element && event.target.closest('a.heading-anchor, a.footnote-backref');
               if (!(event.ctrlKey || event.metaKey) && !anchor) return false;
               if (!followLink(view, event.target)) return false;
               event.preventDefault();

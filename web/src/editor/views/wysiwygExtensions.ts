@@ -2,6 +2,7 @@ import type { AnyExtension, Extensions } from '@tiptap/core';
 import { editorExtensions } from '../schema';
 import { BlockMath, InlineMath } from '../schema/math';
 import { FrontMatter } from '../schema/frontMatter';
+import { FootnoteReference } from '../schema/footnotes';
 import { HtmlBlock, HtmlInline } from '../schema/html';
 import { MarkdownTaskItem } from '../schema/lists';
 import { MarkdownImage } from '../schema/marks';
@@ -13,6 +14,7 @@ import { frontMatterView } from './frontMatterView';
 import { imageView, type ImageLoader } from './imageView';
 import { mathView } from './mathView';
 import { GithubAlerts } from './alerts';
+import { FootnoteNumbers, footnoteReferenceView } from './footnotes';
 import { HeadingAnchors } from './headingAnchors';
 import { htmlView } from './htmlView';
 import { InlineHtmlPairs } from './inlineHtml';
@@ -25,7 +27,7 @@ import './rendering.css';
 /**
  * The extensions of the mounted WYSIWYG editor: the markdown schema of `editorExtensions()`
  * with node views that render code, math, diagrams, images, HTML and front matter, and
- * decorations for GitHub alerts, heading anchors, inline HTML pairs and soft line breaks, and Ctrl/Cmd-click on links. The schema is the
+ * decorations for GitHub alerts, footnote numbers, heading anchors, inline HTML pairs and soft line breaks, and Ctrl/Cmd-click on links. The schema is the
  * same, so parsing and write-back do not see the difference.
  */
 export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
@@ -46,6 +48,7 @@ export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
         return renderer ? contentMutationsOnly(renderer) : null;
       },
     }),
+    footnoteReference: FootnoteReference.extend({ addNodeView: () => footnoteReferenceView }),
     htmlBlock: HtmlBlock.extend({ addNodeView: () => htmlView(true, loadImage) }),
     htmlInline: HtmlInline.extend({ addNodeView: () => htmlView(false, loadImage) }),
   };
@@ -54,6 +57,7 @@ export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
     CodeHighlight,
     EditSelectedSource,
     GithubAlerts,
+    FootnoteNumbers,
     HeadingAnchors,
     InlineHtmlPairs,
     OpenLinks,
