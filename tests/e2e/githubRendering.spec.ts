@@ -307,4 +307,30 @@ test.describe('GitHub rendering', () => {
     await expect.poll(() => fs.readFileSync(file, 'utf8')).toMatch(/^# Getting started\n\nSee \[the [^\]]*X[^\]]*\]\(#setup-steps\)/);
     expect(fs.readFileSync(file, 'utf8').split('\n').slice(3).join('\n')).toBe(LINKS.split('\n').slice(3).join('\n'));
   });
+
+  test('Ctrl-click on a relative .md link opens that document in a tab and scrolls to its #heading; a link out of the workspace says so', async () => {
+    fs.mkdirSync(path.join(stack.workspace, 'guide'), { recursive: true });
+    const target = ['# Guide', '', ...Array.from({ length: 80 }, (_, i) => `Filler ${i}.\n`), '## Install it', '', 'Steps.', ''].join('\n');
+    fs.writeFileSync(path.join(stack.workspace, 'guide', 'setup.md'), target);
+    const { editor } = await open('linking.md', 'Read [the guide](guide/setup.md#install-it) or [elsewhere](../../outside.md).\n');
+    const page = stack.page;
+    const tabs = page.getByRole('tablist', { name: 'Open documents' });
+    await editor.getByRole('link', { name: 'the guide' }).click(); // a plain click edits
+    await expect(tabs.getByRole('tab', { name: 'setup', exact: true })).toHaveCount(0);
+    await editor.getByRole('link', { name: 'the guide' }).click({ modifiers: ['Control'] });
+    await expect(tabs.getByRole('tab', { name: 'setup', exact: true })).toHaveAttribute('aria-selected', 'true');
+    const guide = page.getByLabel('setup document', { exact: true });
+    await expect(guide.locator('h2#install-it')).toBeInViewport();
+    expect(fs.readFileSync(path.join(stack.workspace, 'guide', 'setup.md'), 'utf8')).toBe(target);
+
+    await tabs.getByRole('tab', { name: 'linking', exact: true }).click();
+    await editor.getByRole('link', { name: 'the guide' }).click({ modifiers: ['Control'] }); // the tab open already
+    await expect(tabs.getByRole('tab', { name: 'setup', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.getByRole('tab', { name: 'setup', exact: true })).toHaveCount(1);
+
+    await tabs.getByRole('tab', { name: 'linking', exact: true }).click();
+    await editor.getByRole('link', { name: 'elsewhere' }).click({ modifiers: ['Control'] });
+    await expect(page.getByRole('alert').filter({ hasText: 'outside this workspace' })).toContainText('open its folder as a workspace');
+    await expect(tabs.getByRole('tab', { name: 'outside', exact: true })).toHaveCount(0);
+  });
 });

@@ -20,6 +20,7 @@ import { htmlView } from './htmlView';
 import { InlineHtmlPairs } from './inlineHtml';
 import { OpenLinks } from './openLinks';
 import { SoftBreaks } from './softBreaks';
+import type { DocumentOpener } from './workspaceLinks';
 import { contentMutationsOnly } from './taskItemView';
 import './document.css';
 import './rendering.css';
@@ -30,7 +31,7 @@ import './rendering.css';
  * decorations for GitHub alerts, footnote numbers, heading anchors, inline HTML pairs and soft line breaks, and Ctrl/Cmd-click on links. The schema is the
  * same, so parsing and write-back do not see the difference.
  */
-export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
+export function wysiwygExtensions(loadImage: ImageLoader, openDocument: DocumentOpener | null = null): Extensions {
   const rendered: Record<string, AnyExtension> = {
     codeBlock: MarkdownCodeBlock.extend({
       addNodeView: () => codeBlockView,
@@ -60,7 +61,7 @@ export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
     FootnoteNumbers,
     HeadingAnchors,
     InlineHtmlPairs,
-    OpenLinks,
+    OpenLinks.configure({ openDocument }),
     ...SoftBreaks,
   ];
 }
