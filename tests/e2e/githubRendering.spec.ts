@@ -218,6 +218,46 @@ test.describe('GitHub rendering', () => {
     await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(ALERTS.replace('A plain quote.', 'A plain quote. Really.'));
   });
 
+  const SOFT = [
+    '[![build](pics/a.svg)](https://example.invalid/ci)',
+    '[![docs](pics/b.svg)](https://example.invalid/docs)',
+    '',
+    'One line',
+    'and the next line.',
+    '',
+    '> [!NOTE]',
+    '> Useful information.',
+    '',
+  ].join('\n');
+
+  test('soft line breaks render joined as GitHub does (badges on one line) and stay \\n on save; typing after [!NOTE] keeps its line break soft; the status bar counts Ln/Col in WYSIWYG', async () => {
+    fs.mkdirSync(path.join(stack.workspace, 'pics'), { recursive: true });
+    for (const name of ['a', 'b']) fs.writeFileSync(path.join(stack.workspace, 'pics', `${name}.svg`), '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="20"><rect width="90" height="20"/></svg>');
+    const { file, editor } = await open('soft.md', SOFT);
+    const [build, docs] = [editor.getByRole('img', { name: 'build' }), editor.getByRole('img', { name: 'docs' })];
+    await expect.poll(() => docs.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(90);
+    const [first, second] = [await build.boundingBox(), await docs.boundingBox()];
+    expect(Math.abs(first!.y - second!.y)).toBeLessThan(4); // side by side, as on GitHub
+    expect(second!.x).toBeGreaterThan(first!.x + first!.width);
+    const paragraph = editor.locator('p', { hasText: 'One line' });
+    const lineHeight = await paragraph.evaluate((p) => parseFloat(getComputedStyle(p).lineHeight));
+    expect((await paragraph.boundingBox())!.height).toBeLessThan(lineHeight * 1.5); // one line, not two
+    await expect(editor.locator('blockquote.markdown-alert-note .alert-title')).toBeVisible();
+
+    await editor.getByText('and the next line.').click();
+    await stack.page.keyboard.press('Home'); // the start of the visual line: the paragraph's
+    for (let i = 0; i < 'One line'.length; i++) await stack.page.keyboard.press('ArrowRight');
+    await stack.page.keyboard.type(' Z'); // before the break
+    await stack.page.keyboard.press('ArrowRight');
+    await stack.page.keyboard.type('Y'); // after it
+    await expect(stack.page.locator('.status-bar .cursor-position')).toHaveText('Ln 5, Col 2'); // the source line, in WYSIWYG too
+    await editor.locator('.alert-title').click();
+    await stack.page.keyboard.press('End');
+    await stack.page.keyboard.type(' x');
+    await save();
+    await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(SOFT.replace('One line\nand', 'One line Z\nYand').replace('> [!NOTE]\n', '> [!NOTE] x\n'));
+  });
+
   const LINKS = [
     '# Getting started',
     '',
@@ -232,14 +272,15 @@ test.describe('GitHub rendering', () => {
     '',
   ].join('\n');
 
-  test('headings carry GitHub anchors; Ctrl-click follows a link: #anchors and footnotes scroll, web links open a tab; a plain click edits', async () => {
+  test('headings carry GitHub anchors; footnotes are numbered with back-links, labels kept; Ctrl-click follows a link: #anchors and footnotes scroll, web links open a tab; a plain click edits', async () => {
     const { file, editor } = await open('links.md', LINKS);
     const page = stack.page;
     const setup = editor.locator('h2#setup-steps');
     await expect(setup.locator('a.heading-anchor')).toHaveAttribute('href', '#setup-steps');
     await expect(editor.locator('h1#getting-started')).toHaveCount(1);
-    await expect(editor.locator('sup[data-type=footnote-reference]')).toHaveText('why');
+    await expect(editor.locator('sup[data-type=footnote-reference]')).toHaveText('1'); // numbered as on GitHub
     await expect(editor.locator('section#fn-why')).toContainText('Because it helps.');
+    expect(await editor.locator('section#fn-why').evaluate((section) => getComputedStyle(section, '::before').content)).toBe('"1."');
 
     await editor.getByRole('link', { name: 'the setup' }).click(); // a plain click stays put, to edit
     await expect(setup).not.toBeInViewport();
@@ -248,6 +289,8 @@ test.describe('GitHub rendering', () => {
     await editor.getByRole('heading', { name: 'Getting started' }).scrollIntoViewIfNeeded();
     await editor.locator('sup[data-type=footnote-reference] a').click({ modifiers: ['Control'] });
     await expect(editor.locator('section#fn-why')).toBeInViewport();
+    await editor.getByRole('link', { name: 'Back to reference 1' }).click(); // the back-link, as on GitHub
+    await expect(editor.locator('sup[data-type=footnote-reference]')).toBeInViewport();
     await editor.getByRole('heading', { name: 'Getting started' }).scrollIntoViewIfNeeded();
 
     const opened = stack.context.waitForEvent('page');
@@ -263,5 +306,31 @@ test.describe('GitHub rendering', () => {
     await save();
     await expect.poll(() => fs.readFileSync(file, 'utf8')).toMatch(/^# Getting started\n\nSee \[the [^\]]*X[^\]]*\]\(#setup-steps\)/);
     expect(fs.readFileSync(file, 'utf8').split('\n').slice(3).join('\n')).toBe(LINKS.split('\n').slice(3).join('\n'));
+  });
+
+  test('Ctrl-click on a relative .md link opens that document in a tab and scrolls to its #heading; a link out of the workspace says so', async () => {
+    fs.mkdirSync(path.join(stack.workspace, 'guide'), { recursive: true });
+    const target = ['# Guide', '', ...Array.from({ length: 80 }, (_, i) => `Filler ${i}.\n`), '## Install it', '', 'Steps.', ''].join('\n');
+    fs.writeFileSync(path.join(stack.workspace, 'guide', 'setup.md'), target);
+    const { editor } = await open('linking.md', 'Read [the guide](guide/setup.md#install-it) or [elsewhere](../../outside.md).\n');
+    const page = stack.page;
+    const tabs = page.getByRole('tablist', { name: 'Open documents' });
+    await editor.getByRole('link', { name: 'the guide' }).click(); // a plain click edits
+    await expect(tabs.getByRole('tab', { name: 'setup', exact: true })).toHaveCount(0);
+    await editor.getByRole('link', { name: 'the guide' }).click({ modifiers: ['Control'] });
+    await expect(tabs.getByRole('tab', { name: 'setup', exact: true })).toHaveAttribute('aria-selected', 'true');
+    const guide = page.getByLabel('setup document', { exact: true });
+    await expect(guide.locator('h2#install-it')).toBeInViewport();
+    expect(fs.readFileSync(path.join(stack.workspace, 'guide', 'setup.md'), 'utf8')).toBe(target);
+
+    await tabs.getByRole('tab', { name: 'linking', exact: true }).click();
+    await editor.getByRole('link', { name: 'the guide' }).click({ modifiers: ['Control'] }); // the tab open already
+    await expect(tabs.getByRole('tab', { name: 'setup', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.getByRole('tab', { name: 'setup', exact: true })).toHaveCount(1);
+
+    await tabs.getByRole('tab', { name: 'linking', exact: true }).click();
+    await editor.getByRole('link', { name: 'elsewhere' }).click({ modifiers: ['Control'] });
+    await expect(page.getByRole('alert').filter({ hasText: 'outside this workspace' })).toContainText('open its folder as a workspace');
+    await expect(tabs.getByRole('tab', { name: 'outside', exact: true })).toHaveCount(0);
   });
 });

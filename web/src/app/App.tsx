@@ -5,6 +5,7 @@ import { SourceEditor } from '../editor/SourceEditor';
 import { WysiwygEditor } from '../editor/WysiwygEditor';
 import { runAutosave } from './autosave';
 import { addFrontMatter } from './frontMatterCommand';
+import { appCommands } from './appCommands';
 import { CommandPalette, type Command } from './CommandPalette';
 import { ConflictBar } from './ConflictBar';
 import { CommentButton, CommentsPanel } from './CommentsPanel';
@@ -21,6 +22,7 @@ import { SaveAsDialog } from './SaveAsDialog';
 import { SettingsDialog } from './SettingsDialog';
 import { TabBar } from './TabBar';
 import { useModel, useServices } from './services';
+import { commandOfKey } from './shortcuts';
 import { StatusBar } from './StatusBar';
 
 type SidePanel = 'history' | 'outline' | 'comments' | null;
@@ -53,20 +55,20 @@ export function App() {
   const realpath = useMemo(() => async (p: string) => (await connection.service({ op: 'fs.realpath', path: p })) as string, [connection]);
 
   const commands: Command[] = useMemo(
-    () => [
-      { id: 'new', title: 'New document', shortcut: 'Ctrl+N', run: () => createTab(store, { workspaceInstanceId: store.getSnapshot().activeWorkspaceInstanceId, filePath: null, kind: 'markdown', content: '' }, { activate: true }) },
-      { id: 'save', title: 'Save', shortcut: 'Ctrl+S', run: () => void saveActive() },
-      { id: 'save-as', title: 'Save As…', shortcut: 'Ctrl+Shift+S', run: () => saveActiveAs() },
-      { id: 'open-folder', title: 'Open folder…', run: () => void openFolderForPerson(store) },
-      { id: 'new-window', title: 'New window', run: () => window.open(location.origin + location.pathname, '_blank') },
-      { id: 'history', title: 'Toggle history', run: () => setPanel((p) => (p === 'history' ? null : 'history')) },
-      { id: 'outline', title: 'Toggle outline', run: () => setPanel((p) => (p === 'outline' ? null : 'outline')) },
-      { id: 'settings', title: 'Settings', shortcut: 'Ctrl+,', run: () => setSettingsOpen(true) },
-      { id: 'mode', title: 'Toggle source mode', shortcut: 'Ctrl+/', run: () => toggleActiveMode() },
-      { id: 'tab-left', title: 'Move tab left', shortcut: 'Ctrl+Shift+PageUp', run: () => moveActiveTab(store, -1) },
-      { id: 'tab-right', title: 'Move tab right', shortcut: 'Ctrl+Shift+PageDown', run: () => moveActiveTab(store, 1) },
-      { id: 'front-matter', title: 'Add front matter', run: () => addFrontMatter(store) },
-    ],
+    () =>
+      appCommands({
+        newDocument: () => createTab(store, { workspaceInstanceId: store.getSnapshot().activeWorkspaceInstanceId, filePath: null, kind: 'markdown', content: '' }, { activate: true }),
+        save: () => void saveActive(),
+        saveAs: () => saveActiveAs(),
+        openFolder: () => void openFolderForPerson(store),
+        newWindow: () => window.open(location.origin + location.pathname, '_blank'),
+        toggleHistory: () => setPanel((p) => (p === 'history' ? null : 'history')),
+        toggleOutline: () => setPanel((p) => (p === 'outline' ? null : 'outline')),
+        openSettings: () => setSettingsOpen(true),
+        toggleMode: () => toggleActiveMode(),
+        moveTab: (step) => moveActiveTab(store, step),
+        addFrontMatter: () => addFrontMatter(store),
+      }),
     // the commands read the store when they run, so they are built once per store
     [store],
   );
@@ -101,16 +103,10 @@ export function App() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       connection.markUsed();
-      const mod = event.ctrlKey || event.metaKey;
-      if (!mod) return;
-      const key = event.key.toLowerCase();
-      if (key === 's' && event.shiftKey) saveActiveAs();
-      else if (key === 's') void saveActive();
-      else if (key === 'p' && event.shiftKey) setPaletteOpen(true);
-      else if (key === ',') setSettingsOpen(true);
-      else if (key === '/') toggleActiveMode();
-      else if (event.shiftKey && (event.key === 'PageUp' || event.key === 'PageDown')) moveActiveTab(store, event.key === 'PageUp' ? -1 : 1);
-      else return;
+      const command = commandOfKey(event);
+      if (!command) return;
+      if (command === 'palette') setPaletteOpen(true);
+      else commands.find((c) => c.id === command)?.run();
       event.preventDefault();
     };
     const onPointer = () => connection.markUsed();
@@ -121,7 +117,7 @@ export function App() {
       window.removeEventListener('pointerdown', onPointer);
     };
     // the handlers read the store when they fire; rebinding them on every render is not needed
-  }, [store, connection]);
+  }, [store, connection, commands]);
 
   return (
     <div className="app">
@@ -136,7 +132,7 @@ export function App() {
               const command = commands.find((c) => c.id === id);
               return (
                 command && (
-                  <button key={id} className="icon-button" aria-label={label} title={command.shortcut && id !== 'new' ? `${label} (${command.shortcut})` : label} onClick={command.run}>
+                  <button key={id} className="icon-button" aria-label={label} title={command.shortcut ? `${label} (${command.shortcut})` : label} onClick={command.run}>
                     <Icon size={16} aria-hidden />
                   </button>
                 )

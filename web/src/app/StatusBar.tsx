@@ -1,15 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EditorView } from '@codemirror/view';
+import type { Editor } from '@tiptap/core';
+import { wysiwygLineColumn } from '../editor/cursorPosition';
 import { Circle, CircleCheck, Plug, Unplug } from 'lucide-react';
 import { isDirty, type Tab } from '../state/types';
 import { useConnectionState, useServices } from './services';
 import { useWordCount } from './useWordCount';
 
-/** Line and column of the cursor in the source editor; the WYSIWYG view has no source lines to count. */
-function useSourceCursor(): string | null {
+/** Line and column of the cursor: in the source editor, in the WYSIWYG view by its block's source line. */
+function useCursor(markdown: string): string | null {
   const [at, setAt] = useState<string | null>(null);
+  const source = useRef(markdown);
+  source.current = markdown;
   useEffect(() => {
     const update = () => {
+      const wysiwyg = document.activeElement?.closest('.ProseMirror') as (Element & { editor?: Editor }) | null | undefined;
+      if (wysiwyg?.editor) {
+        const { state } = wysiwyg.editor;
+        const { line, column } = wysiwygLineColumn(state.doc, state.selection.head, source.current);
+        setAt(`Ln ${line}, Col ${column}`);
+        return;
+      }
       const host = document.activeElement?.closest('.cm-editor');
       const view = host instanceof HTMLElement ? EditorView.findFromDOM(host) : null;
       if (!view) return;
@@ -17,8 +28,10 @@ function useSourceCursor(): string | null {
       const line = view.state.doc.lineAt(head);
       setAt(`Ln ${line.number}, Col ${head - line.from + 1}`);
     };
-    document.addEventListener('selectionchange', update);
-    return () => document.removeEventListener('selectionchange', update);
+    // after the editors have taken the change into their own state
+    const later = () => setTimeout(update, 0);
+    document.addEventListener('selectionchange', later);
+    return () => document.removeEventListener('selectionchange', later);
   }, []);
   return at;
 }
@@ -26,7 +39,7 @@ function useSourceCursor(): string | null {
 export function StatusBar({ tab }: { tab: Tab | null }) {
   const { connection } = useServices();
   const connectionState = useConnectionState();
-  const cursor = useSourceCursor();
+  const cursor = useCursor(tab?.content ?? '');
   const words = useWordCount(tab?.id ?? null, tab?.content ?? '');
   const dirty = tab ? isDirty(tab) : false;
   return (
@@ -38,7 +51,7 @@ export function StatusBar({ tab }: { tab: Tab | null }) {
             {tab.readOnly ? 'read-only' : dirty ? 'unsaved' : 'saved'}
           </span>
           <span>{words ?? '…'} words</span>
-          {tab.mode === 'source' && cursor && <span>{cursor}</span>}
+          {(tab.mode === 'source' || tab.kind === 'markdown') && cursor && <span className="cursor-position">{cursor}</span>}
           <span>{tab.kind === 'markdown' ? (tab.mode === 'source' ? 'Markdown source' : 'WYSIWYG') : tab.kind}</span>
         </>
       ) : (

@@ -4,20 +4,14 @@ import { addSnapshot } from '../journal/history';
 import { moveDocumentRecords } from '../journal/moveDocumentRecords';
 import { announceMove, onFileMoved } from '../documents/fileEvents';
 import { saveTabTo, type SaveTarget } from '../documents/saveTab';
-import { activateTab, createTab, isVMarkData, kindOf } from '../state/windowActions';
+import { activateTab, createTab, isVMarkData, kindOf, openFile } from '../state/windowActions';
 import type { CommentStore } from '../comments/commentStore';
 import { moveStoredComments } from '../comments/moveComments';
 import { dirname, isWithin, joinPath, normalizeMcpPath, titleOf } from '@vmark/shared/lib/paths/index';
 
 /** What the person's clicks do with files; MCP handlers have their own, stricter paths. */
 export async function openFileForPerson(store: WindowStore, fs: WorkspaceFS, workspaceInstanceId: string, path: string): Promise<void> {
-  const existing = store.getSnapshot().tabs.find((t) => t.filePath === path);
-  if (existing) {
-    activateTab(store, existing.id);
-    return;
-  }
-  const content = await fs.readText(path);
-  createTab(store, { workspaceInstanceId, filePath: path, kind: kindOf(path), content }, { activate: true });
+  await openFile(store, fs, workspaceInstanceId, path);
 }
 
 /** The person's save (Ctrl+S): ordered with every other save of the file, and kept in its history. */

@@ -3,6 +3,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { markdownSchema } from './schema';
 import { workspaceImageLoader } from './views/workspaceImages';
+import { workspaceDocumentOpener } from './views/workspaceLinks';
 import { wysiwygExtensions } from './views/wysiwygExtensions';
 import { parseMarkdown, serializeMarkdown, type ParsedDoc } from './markdown';
 import type { WindowStore } from '../state/store';
@@ -43,7 +44,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
 
   const editor = useEditor({
     extensions: [
-      ...wysiwygExtensions(workspaceImageLoader(store, tab.id)),
+      ...wysiwygExtensions(workspaceImageLoader(store, tab.id), workspaceDocumentOpener(store, tab.id)),
       CommentHighlights.configure({ comments: comments ?? null, docKey: () => docKeyOf(store.tab(tab.id) ?? tab), onSelect: (id) => selectComment.current?.(id) }),
     ],
     content: parsed.current.doc,

@@ -91,6 +91,17 @@ export function activateTab(store: WindowStore, tabId: string): { workspaceSwitc
   return { workspaceSwitched };
 }
 
+/** The file's tab, activated: the one open already, or a new one read from the workspace. */
+export async function openFile(store: WindowStore, fs: WorkspaceFS, workspaceInstanceId: string, path: string): Promise<void> {
+  const existing = store.getSnapshot().tabs.find((t) => t.filePath === path);
+  if (existing) {
+    activateTab(store, existing.id);
+    return;
+  }
+  const content = await fs.readText(path);
+  createTab(store, { workspaceInstanceId, filePath: path, kind: kindOf(path), content }, { activate: true });
+}
+
 export function removeTab(store: WindowStore, tabId: string): void {
   store.update((m) => {
     const index = m.tabs.findIndex((t) => t.id === tabId);

@@ -1,6 +1,6 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Decoration, DecorationSet } from '@tiptap/pm/view';
-import { documentDecorations } from './documentDecorations';
+import { Decoration, type DecorationSet } from '@tiptap/pm/view';
+import { documentDecorations, drawDocument, visit, type BlockDrawer } from './documentDecorations';
 
 const ALERT_MARKER = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?=\n|$)/i;
 
@@ -22,21 +22,28 @@ export function alertOf(blockquote: ProseMirrorNode, pos: number): { kind: strin
  * through it; changing a selection-dependent decoration there made the browser and ProseMirror
  * move the selection back and forth without end).
  */
+export const alertDrawer: BlockDrawer = {
+  context: () => undefined,
+  draw(block, blockPos) {
+    const decorations: Decoration[] = [];
+    visit(block, blockPos, (node, pos) => {
+      if (node.isTextblock) return false;
+      if (node.type.name !== 'blockquote') return true;
+      const alert = alertOf(node, pos);
+      if (!alert) return true;
+      decorations.push(
+        Decoration.node(pos, pos + node.nodeSize, { class: `markdown-alert markdown-alert-${alert.kind}` }),
+        Decoration.widget(alert.from, () => titleOf(alert.kind), { side: -1, key: `alert-${alert.kind}`, ignoreSelection: true }),
+        Decoration.inline(alert.from, alert.to, { class: 'alert-marker' }, { alert: true }),
+      );
+      return true;
+    });
+    return decorations;
+  },
+};
+
 export function alertDecorations(doc: ProseMirrorNode): DecorationSet {
-  const decorations: Decoration[] = [];
-  doc.descendants((node, pos) => {
-    if (node.isTextblock) return false;
-    if (node.type.name !== 'blockquote') return true;
-    const alert = alertOf(node, pos);
-    if (!alert) return true;
-    decorations.push(
-      Decoration.node(pos, pos + node.nodeSize, { class: `markdown-alert markdown-alert-${alert.kind}` }),
-      Decoration.widget(alert.from, () => titleOf(alert.kind), { side: -1, key: `alert-${alert.kind}`, ignoreSelection: true }),
-      Decoration.inline(alert.from, alert.to, { class: 'alert-marker' }, { alert: true }),
-    );
-    return true;
-  });
-  return DecorationSet.create(doc, decorations);
+  return drawDocument(doc, alertDrawer);
 }
 
 function titleOf(kind: string): HTMLElement {
@@ -47,4 +54,4 @@ function titleOf(kind: string): HTMLElement {
   return title;
 }
 
-export const GithubAlerts = documentDecorations('githubAlerts', alertDecorations);
+export const GithubAlerts = documentDecorations('githubAlerts', alertDrawer);

@@ -1,6 +1,6 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Decoration, DecorationSet } from '@tiptap/pm/view';
-import { documentDecorations } from './documentDecorations';
+import { Decoration, type DecorationSet } from '@tiptap/pm/view';
+import { documentDecorations, drawDocument, visit, type BlockDrawer } from './documentDecorations';
 import { isSafeHref } from './htmlRender';
 
 /** An opening or closing tag of an inline element whose content is the markdown between two fragments. */
@@ -10,9 +10,9 @@ export const PAIRED_TAG = /^<(\/?)(kbd|sub|sup|b|strong|i|em|s|del|ins|mark|u|sm
  * `<kbd>Ctrl</kbd>`: markdown keeps each tag as its own inline HTML fragment. The text between a
  * pair is drawn inside that element (a decoration; the document does not change), as GitHub does.
  */
-export function pairedTagDecorations(doc: ProseMirrorNode): DecorationSet {
+function pairedTagsOf(container: ProseMirrorNode, containerPos: number): Decoration[] {
   const decorations: Decoration[] = [];
-  doc.descendants((block, blockPos) => {
+  visit(container, containerPos, (block, blockPos) => {
     if (!block.isTextblock) return true;
     const open: Array<{ name: string; end: number; attrs: Record<string, string> }> = [];
     block.forEach((child, offset) => {
@@ -33,7 +33,13 @@ export function pairedTagDecorations(doc: ProseMirrorNode): DecorationSet {
     });
     return false;
   });
-  return DecorationSet.create(doc, decorations);
+  return decorations;
+}
+
+export const pairedTagDrawer: BlockDrawer = { context: () => undefined, draw: pairedTagsOf };
+
+export function pairedTagDecorations(doc: ProseMirrorNode): DecorationSet {
+  return drawDocument(doc, pairedTagDrawer);
 }
 
 /** Only a link's safe `href` and a title are carried over; everything else of the tag is dropped. */
@@ -47,4 +53,4 @@ function tagAttributes(name: string, raw: string): Record<string, string> {
   return attrs;
 }
 
-export const InlineHtmlPairs = documentDecorations('inlineHtmlPairs', pairedTagDecorations);
+export const InlineHtmlPairs = documentDecorations('inlineHtmlPairs', pairedTagDrawer);

@@ -8,9 +8,10 @@ const OPENABLE = /^(https?:|mailto:)/i;
 /**
  * Ctrl-click (Cmd-click on macOS) follows a link, as in code editors: a plain click places the
  * cursor to edit the text. `#id` scrolls to that heading or footnote in the document; web and
- * mail links open in a new tab, without a referrer and without access to this window.
+ * mail links open in a new tab, without a referrer and without access to this window; other links
+ * go to `openDocument` (a markdown document of the workspace: workspaceLinks.ts).
  */
-export function followLink(view: EditorView, target: EventTarget | null): boolean {
+export function followLink(view: EditorView, target: EventTarget | null, openDocument?: (href: string) => boolean): boolean {
   if (!(target instanceof Element)) return false;
   const link = target.closest('a[href], sup[data-type="footnote-reference"]');
   if (!link || !view.dom.contains(link)) return false;
@@ -21,14 +22,16 @@ export function followLink(view: EditorView, target: EventTarget | null): boolea
     place?.scrollIntoView({ block: 'start' });
     return place !== undefined;
   }
-  if (!OPENABLE.test(href)) return false;
+  if (!OPENABLE.test(href)) return openDocument?.(href) ?? false;
   window.open(href, '_blank', 'noopener,noreferrer');
   return true;
 }
 
-export const OpenLinks = Extension.create({
+export const OpenLinks = Extension.create<{ openDocument: ((href: string) => boolean) | null }>({
   name: 'openLinks',
+  addOptions: () => ({ openDocument: null }),
   addProseMirrorPlugins() {
+    const openDocument = this.options.openDocument ?? undefined;
     return [
       new Plugin({
         key: new PluginKey('openLinks'),
@@ -38,9 +41,9 @@ export const OpenLinks = Extension.create({
               // a link inside rendered HTML (not editable) would take this window away
               const link = event.target instanceof Element && event.target.closest('a[href]');
               if (link && view.dom.contains(link)) event.preventDefault();
-              const anchor = event.target instanceof Element && event.target.closest('a.heading-anchor');
+              const anchor = event.target instanceof Element && event.target.closest('a.heading-anchor, a.footnote-backref');
               if (!(event.ctrlKey || event.metaKey) && !anchor) return false;
-              if (!followLink(view, event.target)) return false;
+              if (!followLink(view, event.target, openDocument)) return false;
               event.preventDefault();
               return true;
             },

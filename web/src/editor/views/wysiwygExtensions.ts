@@ -2,6 +2,7 @@ import type { AnyExtension, Extensions } from '@tiptap/core';
 import { editorExtensions } from '../schema';
 import { BlockMath, InlineMath } from '../schema/math';
 import { FrontMatter } from '../schema/frontMatter';
+import { FootnoteReference } from '../schema/footnotes';
 import { HtmlBlock, HtmlInline } from '../schema/html';
 import { MarkdownTaskItem } from '../schema/lists';
 import { MarkdownImage } from '../schema/marks';
@@ -13,10 +14,13 @@ import { frontMatterView } from './frontMatterView';
 import { imageView, type ImageLoader } from './imageView';
 import { mathView } from './mathView';
 import { GithubAlerts } from './alerts';
+import { FootnoteNumbers, footnoteReferenceView } from './footnotes';
 import { HeadingAnchors } from './headingAnchors';
 import { htmlView } from './htmlView';
 import { InlineHtmlPairs } from './inlineHtml';
 import { OpenLinks } from './openLinks';
+import { SoftBreaks } from './softBreaks';
+import type { DocumentOpener } from './workspaceLinks';
 import { contentMutationsOnly } from './taskItemView';
 import './document.css';
 import './rendering.css';
@@ -24,10 +28,10 @@ import './rendering.css';
 /**
  * The extensions of the mounted WYSIWYG editor: the markdown schema of `editorExtensions()`
  * with node views that render code, math, diagrams, images, HTML and front matter, and
- * decorations for GitHub alerts, heading anchors, inline HTML pairs and Ctrl/Cmd-click on links. The schema is the
+ * decorations for GitHub alerts, footnote numbers, heading anchors, inline HTML pairs and soft line breaks, and Ctrl/Cmd-click on links. The schema is the
  * same, so parsing and write-back do not see the difference.
  */
-export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
+export function wysiwygExtensions(loadImage: ImageLoader, openDocument: DocumentOpener | null = null): Extensions {
   const rendered: Record<string, AnyExtension> = {
     codeBlock: MarkdownCodeBlock.extend({
       addNodeView: () => codeBlockView,
@@ -45,6 +49,7 @@ export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
         return renderer ? contentMutationsOnly(renderer) : null;
       },
     }),
+    footnoteReference: FootnoteReference.extend({ addNodeView: () => footnoteReferenceView }),
     htmlBlock: HtmlBlock.extend({ addNodeView: () => htmlView(true, loadImage) }),
     htmlInline: HtmlInline.extend({ addNodeView: () => htmlView(false, loadImage) }),
   };
@@ -53,8 +58,10 @@ export function wysiwygExtensions(loadImage: ImageLoader): Extensions {
     CodeHighlight,
     EditSelectedSource,
     GithubAlerts,
+    FootnoteNumbers,
     HeadingAnchors,
     InlineHtmlPairs,
-    OpenLinks,
+    OpenLinks.configure({ openDocument }),
+    ...SoftBreaks,
   ];
 }
