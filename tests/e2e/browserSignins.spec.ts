@@ -12,6 +12,7 @@ import { startSecretService, type SecretService } from '../support/secretService
 import { expect, refusalOf, textOf } from './support/browserFixtures';
 import { answerPrompt, approvalPromptFor, browserTabIdOf, openExtensionPopup, personOpens } from './support/browserPerson';
 import { connectAi, type Ai } from './support/mcpClient';
+import { openProfile } from './support/namedProfiles';
 import { startSite, type Site } from './support/site';
 import { startStack, type Stack } from './support/stack';
 
@@ -44,7 +45,7 @@ function recorder(ai: Ai): Recorder {
   };
 }
 
-// One keyring, stack, site and AI for the spec's first two tests (different handles; the second locks
+// One keyring, stack, site and AI for the spec's first three tests (different handles; the third locks
 // the keyring at its end); the third needs a browser without a keyring of its own.
 const test = base.extend<{ ai: Ai }, { keyring: SecretService; stack: Stack; site: Site; client: Ai }>({
   keyring: [
@@ -212,6 +213,41 @@ test('BRW-SESS-01 BRW-SESS-02 BRW-SESS-03 BRW-SESS-04 BRW-SESS-05 BRW-SESS-06 BR
   for (const file of stateFiles.filter((f) => fs.statSync(f).isFile())) expect(fs.readFileSync(file).includes(secret), file).toBe(false);
   await ai.ok({ action: 'close', tabId: fresh.tabId });
   await expect.poll(() => incognitoWindows(stack)).toBe(0);
+});
+
+test('BRW-SESS-04 BRW-OPEN-01 a sign-in loads into a named profile\'s tab and stays with the profile across openings; neither the extension\'s storage nor the state dir holds a value in plain text', async ({ stack, ai: client, site }) => {
+  const ai = recorder(client);
+  const login = await ai.ok<Opened>({ action: 'open', url: site.url('/login') });
+  const secret = site.secrets.at(-1)!;
+  await ai.ok({ action: 'navigate', tabId: login.tabId, url: site.url('/app') });
+  await approve(stack, ai, { action: 'session_save', tabId: login.tabId, handle: 'for-profile' }, 'Allow this time');
+  await ai.ok({ action: 'session_save', tabId: login.tabId, handle: 'for-profile' });
+  await ai.ok({ action: 'close', tabId: login.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
+
+  const work = await openProfile(stack, client, site.url('/app'), 'signin-work');
+  expect(await stateOf(ai, work.tabId)).toEqual(['cookie: signed out', 'storage: signed out']);
+  await approve(stack, ai, { action: 'session_load', tabId: work.tabId, handle: 'for-profile' }, 'Allow this time', /sign in to this site/);
+  expect(await ai.ok({ action: 'session_load', tabId: work.tabId, handle: 'for-profile' })).toEqual({ loaded: true, handle: 'for-profile' });
+  expect(await stateOf(ai, work.tabId)).toEqual(['cookie: signed in', 'storage: signed in']);
+  await ai.ok({ action: 'close', tabId: work.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
+
+  // the profile's next opening is signed in: its cookies came back from the host's sealed jar
+  // (localStorage is the page's, not the profile's: a profile keeps cookies)
+  const again = await openProfile(stack, client, site.url('/app'), 'signin-work');
+  expect(await stateOf(ai, again.tabId)).toEqual(['cookie: signed in', 'storage: signed out']);
+  expect(site.requests.filter((r) => r.path === '/app').at(-1)!.cookie).toContain(`sid=${secret}`);
+  await ai.ok({ action: 'close', tabId: again.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
+
+  expect(ai.transcript.join('\n')).not.toContain(secret);
+  const worker = await stack.serviceWorker();
+  expect(await worker.evaluate(async () => JSON.stringify([await chrome.storage.local.get(null), await chrome.storage.session.get(null)]))).not.toContain(secret);
+  const stateDir = stack.env.VMARK_STATE_DIR!;
+  const stateFiles = fs.readdirSync(stateDir, { recursive: true }).map((f) => path.join(stateDir, String(f)));
+  expect(stateFiles.some((f) => f.endsWith(path.join('profiles', 'signin-work.bin')))).toBe(true);
+  for (const file of stateFiles.filter((f) => fs.statSync(f).isFile())) expect(fs.readFileSync(file).includes(secret), file).toBe(false);
 });
 
 test('BRW-SESS-08 a 5 MB localStorage round-trips through the keychain; a locked keychain is KEYCHAIN_LOCKED', async ({ stack, ai: client, site, keyring }) => {

@@ -21,8 +21,8 @@ export interface SigninTab {
 
 /**
  * Sign-ins go only into (and come only from) an AI tab's own cookie store: the Sandbox's incognito
- * store. Not the person's jar (Shared profile, or the cookie-less Sandbox outside incognito), and
- * for a load not a named profile's store, whose cookies the extension keeps in its own storage.
+ * store, or a named profile's (whose jar the host keeps sealed). Never the person's jar (Shared
+ * profile, or the cookie-less Sandbox outside incognito).
  */
 export async function signinTab(ctx: BrowserContext, verb: 'save' | 'load', handle: string): Promise<SigninTab | CallOutcome> {
   if (ctx.target.kind !== 'ai') throw new Error('session_* needs an AI tab');
@@ -30,9 +30,6 @@ export async function signinTab(ctx: BrowserContext, verb: 'save' | 'load', hand
   const state = await loadBrowserState();
   if (tab.posture === 'shared' || isCookieless(tab, state)) {
     return refuse('SESSION_STORE_SHARED', `Tab ${tabId} has no cookie store of its own (${tab.posture === 'shared' ? 'Shared profile: the user\'s cookies' : 'a cookie-less Sandbox tab'}); a saved sign-in needs a Sandbox tab in VMark's incognito window — ask the user to choose the Sandbox posture and allow VMark in incognito`, { tabId, handle });
-  }
-  if (verb === 'load' && tab.profile !== null) {
-    return refuse('SESSION_STORE_SHARED', `Tab ${tabId} belongs to the named profile "${tab.profile}", which keeps its own cookies; load the sign-in into a plain Sandbox tab (browser.open without profile)`, { tabId, handle });
   }
   const storeId = await storeOfTab(chromeTabId);
   const page = await currentDocument(chromeTabId);
