@@ -45,9 +45,9 @@ function recorder(ai: Ai): Recorder {
   };
 }
 
-// One keyring, stack, site and AI for the spec's first three tests (different handles; the third locks
+// One keyring, stack, sites and AI for the spec's first four tests (different handles; the fourth locks
 // the keyring at its end); the third needs a browser without a keyring of its own.
-const test = base.extend<{ ai: Ai }, { keyring: SecretService; stack: Stack; site: Site; client: Ai }>({
+const test = base.extend<{ ai: Ai }, { keyring: SecretService; stack: Stack; site: Site; tlsSite: Site; client: Ai }>({
   keyring: [
     async ({}, use) => {
       const keyring = await startSecretService();
@@ -58,7 +58,8 @@ const test = base.extend<{ ai: Ai }, { keyring: SecretService; stack: Stack; sit
   ],
   stack: [
     async ({ keyring }, use) => {
-      const stack = await startStack({ allowLoopback: true, env: keyring.env });
+      // the https fixture's certificate is self-signed
+      const stack = await startStack({ allowLoopback: true, env: keyring.env, browserArgs: ['--ignore-certificate-errors'] });
       await use(stack);
       await stack.close();
     },
@@ -67,6 +68,14 @@ const test = base.extend<{ ai: Ai }, { keyring: SecretService; stack: Stack; sit
   site: [
     async ({}, use) => {
       const site = await startSite();
+      await use(site);
+      await site.close();
+    },
+    { scope: 'worker' },
+  ],
+  tlsSite: [
+    async ({}, use) => {
+      const site = await startSite({ https: true });
       await use(site);
       await site.close();
     },
@@ -248,6 +257,47 @@ test('BRW-SESS-04 BRW-OPEN-01 a sign-in loads into a named profile\'s tab and st
   const stateFiles = fs.readdirSync(stateDir, { recursive: true }).map((f) => path.join(stateDir, String(f)));
   expect(stateFiles.some((f) => f.endsWith(path.join('profiles', 'signin-work.bin')))).toBe(true);
   for (const file of stateFiles.filter((f) => fs.statSync(f).isFile())) expect(fs.readFileSync(file).includes(secret), file).toBe(false);
+});
+
+/** The partitioned cookies of every cookie store, as the test sees them through the extension. */
+const partitionedCookies = async (stack: Stack) =>
+  (await stack.serviceWorker()).evaluate(async () => {
+    const out: { name: string; domain: string; topLevelSite?: string }[] = [];
+    for (const store of await chrome.cookies.getAllCookieStores()) {
+      for (const cookie of await chrome.cookies.getAll({ storeId: store.id, partitionKey: {} })) {
+        if (cookie.partitionKey) out.push({ name: cookie.name, domain: cookie.domain, topLevelSite: cookie.partitionKey.topLevelSite });
+      }
+    }
+    return out;
+  });
+
+test('BRW-SESS-01 BRW-SESS-04 a partitioned (CHIPS) cookie that an embedded cross-site frame set is saved and comes back under its partition key', async ({ stack, ai: client, tlsSite }) => {
+  const ai = recorder(client);
+  const frameOrigin = tlsSite.origin.replace('127.0.0.1', 'localhost');
+  const topUrl = (set: boolean) => tlsSite.url(`/chips-top?frame=${encodeURIComponent(frameOrigin)}${set ? '&set' : ''}`);
+  const frameCookies = () => tlsSite.requests.filter((r) => r.path.startsWith('/chips-frame')).map((r) => r.cookie);
+  const top = await ai.ok<Opened>({ action: 'open', url: topUrl(true) });
+  await expect.poll(() => tlsSite.secrets.length).toBe(1);
+  const chip = tlsSite.secrets[0]!;
+  const expected = { name: 'chip', domain: 'localhost', topLevelSite: 'https://127.0.0.1' };
+  await expect.poll(() => partitionedCookies(stack)).toEqual([expected]);
+
+  await approve(stack, ai, { action: 'session_save', tabId: top.tabId, handle: 'chips' }, 'Allow this time');
+  expect(await ai.ok({ action: 'session_save', tabId: top.tabId, handle: 'chips' })).toMatchObject({ saved: true, cookies: 1 });
+  await ai.ok({ action: 'close', tabId: top.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
+
+  const fresh = await ai.ok<Opened>({ action: 'open', url: topUrl(false) });
+  expect(frameCookies().at(-1)).toBeUndefined();
+  expect(await partitionedCookies(stack)).toEqual([]);
+  await approve(stack, ai, { action: 'session_load', tabId: fresh.tabId, handle: 'chips' }, 'Allow this time');
+  expect(await ai.ok({ action: 'session_load', tabId: fresh.tabId, handle: 'chips' })).toEqual({ loaded: true, handle: 'chips' });
+  expect(await partitionedCookies(stack)).toEqual([expected]);
+  // the reloaded page's frame sent it: in its partition, not as a plain cookie of localhost
+  await expect.poll(() => frameCookies().at(-1)).toBe(`chip=${chip}`);
+  expect(ai.transcript.join('\n')).not.toContain(chip);
+  await ai.ok({ action: 'close', tabId: fresh.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
 });
 
 test('BRW-SESS-08 a 5 MB localStorage round-trips through the keychain; a locked keychain is KEYCHAIN_LOCKED', async ({ stack, ai: client, site, keyring }) => {
