@@ -92,6 +92,16 @@ const test = base.extend<{ ai: Ai }, { keyring: SecretService; stack: Stack; sit
   ai: async ({ client }, use) => use(client),
 });
 
+// a profile's save may still be renaming its temp file into place while the test looks
+const isFileNow = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+const readNow = (file: string) => {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return Buffer.alloc(0);
+  }
+};
+
 const incognitoWindows = async (stack: Stack) =>
   (await stack.serviceWorker()).evaluate(async () => (await chrome.windows.getAll()).filter((w) => w.incognito).length);
 
@@ -219,7 +229,7 @@ test('BRW-SESS-01 BRW-SESS-02 BRW-SESS-03 BRW-SESS-04 BRW-SESS-05 BRW-SESS-06 BR
   const stateFiles = fs.readdirSync(stateDir, { recursive: true }).map((f) => path.join(stateDir, String(f)));
   expect(stateFiles.some((f) => f.endsWith('app-login.bin'))).toBe(true);
   expect(stateFiles.some((f) => f.endsWith('host.log'))).toBe(true);
-  for (const file of stateFiles.filter((f) => fs.statSync(f).isFile())) expect(fs.readFileSync(file).includes(secret), file).toBe(false);
+  for (const file of stateFiles.filter(isFileNow)) expect(readNow(file).includes(secret), file).toBe(false);
   await ai.ok({ action: 'close', tabId: fresh.tabId });
   await expect.poll(() => incognitoWindows(stack)).toBe(0);
 });
@@ -256,7 +266,7 @@ test('BRW-SESS-04 BRW-OPEN-01 a sign-in loads into a named profile\'s tab and st
   const stateDir = stack.env.VMARK_STATE_DIR!;
   const stateFiles = fs.readdirSync(stateDir, { recursive: true }).map((f) => path.join(stateDir, String(f)));
   expect(stateFiles.some((f) => f.endsWith(path.join('profiles', 'signin-work.bin')))).toBe(true);
-  for (const file of stateFiles.filter((f) => fs.statSync(f).isFile())) expect(fs.readFileSync(file).includes(secret), file).toBe(false);
+  for (const file of stateFiles.filter(isFileNow)) expect(readNow(file).includes(secret), file).toBe(false);
 });
 
 /** The partitioned cookies of every cookie store, as the test sees them through the extension. */
