@@ -27,7 +27,6 @@ export async function onBrowserDisabled(): Promise<void> {
     state.attachments = {};
     state.navigateOnce = [];
     state.profileOnce = [];
-    state.sessionOnce = [];
     const windows = Object.values(state.prompts).map((p) => p.popupWindowId).filter((id): id is number => id !== null);
     state.prompts = {};
     return windows;

@@ -1,16 +1,16 @@
 import type { CallOutcome } from '@vmark/shared';
 import { refuse } from '../refusals';
-import { loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type SessionRecord } from '../state/browserState';
+import { loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type SessionRecord, type SigninRequest } from '../state/browserState';
 import type { AiTab } from '../state/browserState';
 import { toBrowserTabId } from '../tabs/tabIds';
 import { mayGrantOnSite, type Operation } from '../safety/operations';
 import { requestApproval } from './prompts';
 
 /**
- * Grants for operations on pages (act, style, execute_js; session_* can use them too): an
- * origin-scoped standing grant, or a one-shot bound to operation + element + exact detail + the
- * tab's generation. A call never waits: without a grant it opens the prompt and is refused with
- * NOT_GRANTED; the retry spends the answer.
+ * Grants for operations on pages (act, style, execute_js, session_save/session_load): an
+ * origin-scoped standing grant (where the operation allows one), or a one-shot bound to operation +
+ * element + exact detail + the tab's generation and origin. A call never waits: without a grant it
+ * opens the prompt and is refused with NOT_GRANTED; the retry spends the answer.
  */
 export interface OperationAsk {
   operation: Operation;
@@ -18,6 +18,8 @@ export interface OperationAsk {
   detail: string | null;
   /** What binds a one-shot in place of the detail (a script's hash); defaults to the detail. */
   bindingDetail?: string;
+  /** Operation `session`: the verb and handle (the prompt names them; the one-shot binds them). */
+  signin?: SigninRequest;
 }
 
 export function bindingOf(ask: OperationAsk): string {
@@ -46,7 +48,7 @@ export async function permitOrAsk(session: SessionRecord, tab: AiTab, ask: Opera
   if (hasSiteGrant(state, session.key, current.origin, ask.operation)) return { ok: true, permit: { kind: 'site' } };
   const binding = bindingOf(ask);
   if (findOnce(state, session, current, binding) !== -1) return { ok: true, permit: { kind: 'once', binding, generation: current.generation } };
-  const request: OperationRequest = { operation: ask.operation, element: ask.element, detail: ask.detail, generation: current.generation, binding };
+  const request: OperationRequest = { operation: ask.operation, element: ask.element, detail: ask.detail, generation: current.generation, binding, ...(ask.signin ? { signin: ask.signin } : {}) };
   await requestApproval({ kind: 'operation', session, chromeTabId: tab.chromeTabId, url: current.url, origin: current.origin ?? current.url, pageTitle: current.title, request });
   const tabId = toBrowserTabId(tab.chromeTabId);
   const what = ask.element ? `${ask.operation} on ${ask.element.role} "${ask.element.name}"` : ask.operation;
@@ -84,5 +86,29 @@ export function refNeedsSiteGrant(tab: AiTab, operation: Operation): CallOutcome
     reason: 'ref-not-granted',
     url: tab.url,
     generation: tab.generation,
+  });
+}
+
+/**
+ * Operation `session` (session_save / session_load): approved per call, never a standing grant.
+ * "Allow" names one verb, one handle, the tab and its page (origin and generation); the retried call
+ * of exactly that spends it at once. Another handle, the other verb or another page finds nothing
+ * and asks again.
+ */
+export async function checkSessionApproval(session: SessionRecord, tab: AiTab, signin: SigninRequest): Promise<CallOutcome | null> {
+  const { verb, handle, replaces } = signin;
+  const ask: OperationAsk = { operation: 'session', element: null, detail: null, bindingDetail: JSON.stringify([verb, handle, replaces]), signin };
+  const retry = { tool: 'browser', action: `session_${verb}` };
+  const found = await permitOrAsk(session, tab, ask, retry);
+  if (found.ok) {
+    await spendPermit(session, tab.chromeTabId, found.permit);
+    return null;
+  }
+  if (found.outcome.kind !== 'refusal') return found.outcome;
+  const origin = found.outcome.refusal.data?.origin as string | null;
+  const what = verb === 'save' ? (replaces ? `Replacing the saved sign-in "${handle}"` : `Saving the sign-in of ${origin} as "${handle}"`) : `Loading the saved sign-in "${handle}" into ${origin}`;
+  return refuse('NOT_GRANTED', `${what} needs the user's approval, every time. A prompt is open in the browser; once they allow it, retry the same browser.session_${verb}`, {
+    ...found.outcome.refusal.data,
+    handle,
   });
 }

@@ -2,6 +2,7 @@ import { textFailure, type CallOutcome } from '@vmark/shared';
 import type { BrowserContext } from '../defineBrowserAction';
 import { redactUrl, tabTitle } from '../safety/pageFacts';
 import { refuse } from '../refusals';
+import type { AiTab } from '../state/browserState';
 import { loadBrowserState } from '../state/browserState';
 import { isCookieless } from '../tabs/cookieMode';
 import { currentDocument, type PageDocument } from './pageStorage';
@@ -12,6 +13,7 @@ import { storeOfTab } from './originCookies';
 export interface SigninTab {
   chromeTabId: number;
   tabId: string;
+  aiTab: AiTab;
   storeId: string;
   page: PageDocument;
   /** Redacted, for the approval prompt. */
@@ -37,7 +39,7 @@ export async function signinTab(ctx: BrowserContext, verb: 'save' | 'load', hand
     const action = verb === 'save' ? 'save the sign-in of a site' : 'load a sign-in';
     return refuse('ORIGIN_MISMATCH', `Tab ${tabId} shows no web page (${redactUrl(page?.url ?? tab.url) || 'about:blank'}); to ${action}, navigate the tab to that site first`, { tabId, handle });
   }
-  return { chromeTabId, tabId, storeId, page, url: redactUrl(page.url), pageTitle: await tabTitle(chromeTabId) };
+  return { chromeTabId, tabId, aiTab: tab, storeId, page, url: redactUrl(page.url), pageTitle: await tabTitle(chromeTabId) };
 }
 
 /** What the AI gets when the host's keychain service refused: a token saying what to do, never a value. */

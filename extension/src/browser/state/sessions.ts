@@ -28,7 +28,6 @@ function rekey(state: BrowserState, from: string, to: string): void {
   for (const prompt of Object.values(state.prompts)) if (prompt.sessionKey === from) prompt.sessionKey = to;
   for (const once of state.navigateOnce) if (once.sessionKey === from) once.sessionKey = to;
   for (const once of state.profileOnce) if (once.sessionKey === from) once.sessionKey = to;
-  for (const once of state.sessionOnce) if (once.sessionKey === from) once.sessionKey = to;
   for (const grant of state.siteGrants) if (grant.sessionKey === from) grant.sessionKey = to;
   for (const once of state.operationOnce) if (once.sessionKey === from) once.sessionKey = to;
 }
@@ -95,7 +94,6 @@ export function removeSession(sessionKey: string): Promise<{ tabIds: number[]; p
     }
     state.navigateOnce = state.navigateOnce.filter((o) => o.sessionKey !== sessionKey);
     state.profileOnce = state.profileOnce.filter((o) => o.sessionKey !== sessionKey);
-    state.sessionOnce = state.sessionOnce.filter((o) => o.sessionKey !== sessionKey);
     state.siteGrants = state.siteGrants.filter((g) => g.sessionKey !== sessionKey);
     state.operationOnce = state.operationOnce.filter((o) => o.sessionKey !== sessionKey);
     return { tabIds, promptWindows };

@@ -1,5 +1,5 @@
 import { browserTool, ok, type SigninSnapshot } from '@vmark/shared';
-import { checkSessionApproval } from '../../approvals/sessionApproval';
+import { checkSessionApproval } from '../../approvals/operationGrants';
 import { defineBrowserAction } from '../../defineBrowserAction';
 import { navigateAiTab } from '../../navigation/navigateAiTab';
 import { saveOpenProfile } from '../../profiles/profileSaving';
@@ -33,14 +33,14 @@ export const sessionLoad = defineBrowserAction(browserTool, 'session_load', {
           savedOrigin: saved.origin,
         });
       }
-      const pending = await checkSessionApproval({ session: ctx.session, chromeTabId: tab.chromeTabId, origin, url: tab.url, pageTitle: tab.pageTitle, verb: 'load', handle, replaces: false });
+      const pending = await checkSessionApproval(ctx.session, tab.aiTab, { verb: 'load', handle, replaces: false });
       if (pending) return pending;
       const loaded = await hostSignins.load(handle);
       if (loaded.origin !== origin) throw new Error('the saved origin changed meanwhile');
       const snapshot = JSON.parse(loaded.snapshot) as SigninSnapshot;
       await restoreCookies(tab.storeId, snapshot.cookies);
       // into a named profile's tab: the profile keeps the sign-in from now on
-      if (ctx.target.kind === 'ai' && ctx.target.tab.profile !== null) await saveOpenProfile();
+      if (tab.aiTab.profile !== null) await saveOpenProfile();
       await writePageStorage(tab.chromeTabId, tab.page, snapshot.localStorage);
       await navigateAiTab(ctx.session.key, tab.chromeTabId, new URL(tab.page.url), DEFAULT_NAVIGATION_TIMEOUT_MS);
       return ok({ loaded: true, handle });
