@@ -1,6 +1,6 @@
 import type { CallOutcome } from '@vmark/shared';
 import { refuse } from '../refusals';
-import { loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type SessionRecord, type SigninRequest } from '../state/browserState';
+import { loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type AiPrincipal, type SigninRequest } from '../state/browserState';
 import type { AiTab } from '../state/browserState';
 import { toBrowserTabId } from '../tabs/tabIds';
 import { mayGrantOnSite, type Operation } from '../safety/operations';
@@ -35,14 +35,14 @@ export async function siteGrantExists(sessionKey: string, origin: string | null,
 }
 
 /** A one-shot of this tab's current generation matching the ask, or null. */
-function findOnce(state: BrowserState, session: SessionRecord, tab: AiTab, binding: string): number {
+function findOnce(state: BrowserState, session: AiPrincipal, tab: AiTab, binding: string): number {
   return state.operationOnce.findIndex((o) => o.sessionKey === session.key && o.chromeTabId === tab.chromeTabId && o.generation === tab.generation && o.binding === binding);
 }
 
 export type Permit = { kind: 'site' } | { kind: 'once'; binding: string; generation: number };
 
 /** The grant that covers this ask now, else the prompt is opened and the NOT_GRANTED refusal returned. */
-export async function permitOrAsk(session: SessionRecord, tab: AiTab, ask: OperationAsk, retry: Record<string, unknown>): Promise<{ ok: true; permit: Permit } | { ok: false; outcome: CallOutcome }> {
+export async function permitOrAsk(session: AiPrincipal, tab: AiTab, ask: OperationAsk, retry: Record<string, unknown>): Promise<{ ok: true; permit: Permit } | { ok: false; outcome: CallOutcome }> {
   const state = await loadBrowserState();
   const current = state.aiTabs[String(tab.chromeTabId)] ?? tab;
   if (hasSiteGrant(state, session.key, current.origin, ask.operation)) return { ok: true, permit: { kind: 'site' } };
@@ -68,7 +68,7 @@ export async function permitOrAsk(session: SessionRecord, tab: AiTab, ask: Opera
 }
 
 /** Spends a one-shot (the act it named has run). */
-export async function spendPermit(session: SessionRecord, chromeTabId: number, permit: Permit): Promise<void> {
+export async function spendPermit(session: AiPrincipal, chromeTabId: number, permit: Permit): Promise<void> {
   if (permit.kind !== 'once') return;
   await updateBrowserState((state) => {
     const index = state.operationOnce.findIndex((o) => o.sessionKey === session.key && o.chromeTabId === chromeTabId && o.generation === permit.generation && o.binding === permit.binding);
@@ -95,7 +95,7 @@ export function refNeedsSiteGrant(tab: AiTab, operation: Operation): CallOutcome
  * of exactly that spends it at once. Another handle, the other verb or another page finds nothing
  * and asks again.
  */
-export async function checkSessionApproval(session: SessionRecord, tab: AiTab, signin: SigninRequest): Promise<CallOutcome | null> {
+export async function checkSessionApproval(session: AiPrincipal, tab: AiTab, signin: SigninRequest): Promise<CallOutcome | null> {
   const { verb, handle, replaces } = signin;
   const ask: OperationAsk = { operation: 'session', element: null, detail: null, bindingDetail: JSON.stringify([verb, handle, replaces]), signin };
   const retry = { tool: 'browser', action: `session_${verb}` };

@@ -1,6 +1,6 @@
 import { openWindow } from '../tabs/openWindow';
 import { toBrowserTabId } from '../tabs/tabIds';
-import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type Prompt, type PromptKind, type SessionRecord } from '../state/browserState';
+import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type Prompt, type PromptKind, type AiPrincipal } from '../state/browserState';
 import { mayGrantOnSite } from '../safety/operations';
 import { redactUrl } from '../safety/pageFacts';
 
@@ -29,7 +29,7 @@ const POPUP_SIZE = { width: 480, height: 460 };
 
 interface ApprovalRequest {
   kind: PromptKind;
-  session: SessionRecord;
+  session: AiPrincipal;
   chromeTabId: number;
   url: string;
   origin: string;

@@ -8,8 +8,8 @@ import type { Operation } from '../safety/operations';
  * chrome.storage.session (in memory, extension-only, cleared when the browser exits).
  */
 
-/** One MCP connection's browser session: its AI tabs form one tab group. */
-export interface SessionRecord {
+/** One AI principal (an MCP connection of one AI client) as the browser knows it: its AI tabs form one tab group. */
+export interface AiPrincipal {
   key: string;
   clientName: string;
   /** The host that carried the connection; a newer host means the connection is gone (see sessions.ts). */
@@ -157,7 +157,7 @@ export interface NavigateOnce {
 }
 
 export interface BrowserState {
-  sessions: Record<string, SessionRecord>;
+  sessions: Record<string, AiPrincipal>;
   aiTabs: Record<string, AiTab>;
   attachments: Record<string, Attachment>;
   prompts: Record<string, Prompt>;

@@ -1,5 +1,5 @@
 import type { Principal } from '@vmark/shared';
-import { updateBrowserState, type BrowserState, type SessionRecord } from './browserState';
+import { updateBrowserState, type BrowserState, type AiPrincipal } from './browserState';
 
 const GROUP_COLORS: `${chrome.tabGroups.Color}`[] = ['purple', 'cyan', 'orange', 'pink', 'blue', 'green', 'yellow', 'red', 'grey'];
 /** A session whose host went away and that no reconnecting client claimed is ended after this. */
@@ -10,7 +10,7 @@ function pickColor(state: BrowserState): `${chrome.tabGroups.Color}` {
   return GROUP_COLORS.find((c) => !used.has(c)) ?? GROUP_COLORS[Object.keys(state.sessions).length % GROUP_COLORS.length]!;
 }
 
-function isOrphan(session: SessionRecord, state: BrowserState): boolean {
+function isOrphan(session: AiPrincipal, state: BrowserState): boolean {
   return session.orphanedAt !== null || (state.hostPid !== null && session.hostPid !== state.hostPid);
 }
 
@@ -37,7 +37,7 @@ function rekey(state: BrowserState, from: string, to: string): void {
  * with a new connection id; it then adopts the orphaned session of the same client name, tabs
  * and all. Returns the sessions that expired unclaimed, for the caller to tear down.
  */
-export function sessionFor(principal: Principal): Promise<{ session: SessionRecord; expired: string[] }> {
+export function sessionFor(principal: Principal): Promise<{ session: AiPrincipal; expired: string[] }> {
   return updateBrowserState((state) => {
     const now = Date.now();
     let session = state.sessions[principal.connectionId];
