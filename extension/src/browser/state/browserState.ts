@@ -12,7 +12,7 @@ import type { Operation } from '../safety/operations';
 export interface AiPrincipal {
   key: string;
   clientName: string;
-  /** The host that carried the connection; a newer host means the connection is gone (see sessions.ts). */
+  /** The host that carried the connection; a newer host means the connection is gone (see principals.ts). */
   hostPid: number | null;
   groupId: number | null;
   color: `${chrome.tabGroups.Color}`;

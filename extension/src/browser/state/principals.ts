@@ -37,7 +37,7 @@ function rekey(state: BrowserState, from: string, to: string): void {
  * with a new connection id; it then adopts the orphaned session of the same client name, tabs
  * and all. Returns the sessions that expired unclaimed, for the caller to tear down.
  */
-export function sessionFor(principal: Principal): Promise<{ session: AiPrincipal; expired: string[] }> {
+export function principalFor(principal: Principal): Promise<{ session: AiPrincipal; expired: string[] }> {
   return updateBrowserState((state) => {
     const now = Date.now();
     let session = state.sessions[principal.connectionId];
@@ -80,7 +80,7 @@ export function recordHost(pid: number): Promise<void> {
 }
 
 /** Removes a session and its approvals; returns the AI tabs it owned, for the caller to close. */
-export function removeSession(sessionKey: string): Promise<{ tabIds: number[]; promptWindows: number[] }> {
+export function removePrincipal(sessionKey: string): Promise<{ tabIds: number[]; promptWindows: number[] }> {
   return updateBrowserState((state) => {
     delete state.sessions[sessionKey];
     const tabIds = Object.values(state.aiTabs).filter((t) => t.sessionKey === sessionKey).map((t) => t.chromeTabId);
