@@ -172,6 +172,31 @@ describe('checkImports: extension browser layers', () => {
   });
 });
 
+describe('checkImports: web/src/mcp parts', () => {
+  it('allows root support files → actions → dispatch.ts, and tests anything', () => {
+    expect(
+      broken(
+        file('web/src/mcp/actions/document/read.ts', '../../defineAction', '../../guards'),
+        file('web/src/mcp/dispatch.ts', './actions', './needs'),
+        file('web/src/mcp/connection.test.ts', './dispatch'),
+        file('web/src/mcp/needs.ts', './guards'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a support file importing the actions or the dispatcher, and an action importing the dispatcher', () => {
+    expect(broken(file('web/src/mcp/guards.ts', './actions/document/read'), file('web/src/mcp/needs.ts', './dispatch'), file('web/src/mcp/actions/document/read.ts', '../../dispatch'))).toEqual([
+      'web/src/mcp/guards.ts ./actions/document/read: web/src/mcp part mcp root may not import the higher part actions (mcp root files → actions → dispatch.ts)',
+      'web/src/mcp/needs.ts ./dispatch: web/src/mcp part mcp root may not import the higher part dispatch.ts (mcp root files → actions → dispatch.ts)',
+      'web/src/mcp/actions/document/read.ts ../../dispatch: web/src/mcp part actions may not import the higher part dispatch.ts (mcp root files → actions → dispatch.ts)',
+    ]);
+  });
+
+  it('names a subfolder that is not a layer', () => {
+    expect(broken(file('web/src/mcp/widgets/a.ts'))).toEqual(['web/src/mcp/widgets/a.ts -: web/src/mcp/widgets is not a known layer; add it to MCP_SUBLAYER_RANKS in scripts/checkImports.ts']);
+  });
+});
+
 describe('checkImports: MCP actions', () => {
   const actions = [
     file('web/src/mcp/actions/document/read.ts', '../../defineAction', '../../guards', '../../../state/types', '../../../lib/paths'),

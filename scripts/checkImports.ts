@@ -39,6 +39,17 @@ const WEB_LAYER_ORDER = [...new Set(Object.values(WEB_LAYER_RANKS))]
 const WEB_SRC = 'web/src/';
 
 /**
+ * Inside web/src/mcp, low to high: its support files at the folder's root (defineAction, needs,
+ * guards, mutation, …) → `actions` (the handlers) → the dispatcher, which registers the handlers.
+ */
+const MCP_DIR = 'web/src/mcp/';
+const MCP_SUBLAYER_RANKS: Record<string, number> = { actions: 1 };
+const MCP_ROOT_RANK = 0;
+const MCP_DISPATCHER = 'web/src/mcp/dispatch';
+const MCP_DISPATCHER_RANK = 2;
+const MCP_LAYER_ORDER = 'mcp root files → actions → dispatch.ts';
+
+/**
  * The extension's browser half, low to high; files at extension/src/browser root (the router, the
  * handler definitions, settings) sit beside the layers and are not ranked.
  */
@@ -58,6 +69,8 @@ const RULES = {
   webImportsDownward: (from: string, to: string) => `web layer ${from} may not import the higher layer ${to} (${WEB_LAYER_ORDER})`,
   browserImportsDownward: (from: string, to: string) => `extension/src/browser layer ${from} may not import the higher layer ${to} (${BROWSER_LAYER_ORDER})`,
   browserUnknownLayer: (folder: string) => `extension/src/browser/${folder} is not a known layer; add it to BROWSER_LAYER_RANKS in scripts/checkImports.ts`,
+  mcpImportsDownward: (from: string, to: string) => `web/src/mcp part ${from} may not import the higher part ${to} (${MCP_LAYER_ORDER})`,
+  mcpUnknownLayer: (folder: string) => `web/src/mcp/${folder} is not a known layer; add it to MCP_SUBLAYER_RANKS in scripts/checkImports.ts`,
   webUnknownLayer: (folder: string) => `web/src/${folder} is not a known layer; add it to WEB_LAYER_RANKS in scripts/checkImports.ts`,
   actionsAreIndependent: 'an action imports no other file of mcp/actions; move shared logic to mcp/guards.ts or a lib',
 };
@@ -134,6 +147,19 @@ function webRank(layer: string): number | undefined {
   return layer === '' ? WEB_ROOT_RANK : WEB_LAYER_RANKS[layer];
 }
 
+/** The part of web/src/mcp a shipped file belongs to (its subfolder, 'mcp root' or the dispatcher), null elsewhere. */
+function mcpPartOf(filePath: string): string | null {
+  if (!filePath.startsWith(MCP_DIR) || isTestOnly(filePath)) return null;
+  if (filePath.replace(/\.[cm]?[jt]sx?$/, '') === MCP_DISPATCHER) return 'dispatch.ts';
+  const rest = filePath.slice(MCP_DIR.length).split('/');
+  return rest.length === 1 ? 'mcp root' : (rest[0] ?? '');
+}
+
+function mcpRank(part: string): number | undefined {
+  if (part === 'dispatch.ts') return MCP_DISPATCHER_RANK;
+  return part === 'mcp root' ? MCP_ROOT_RANK : MCP_SUBLAYER_RANKS[part];
+}
+
 /** A handler file under web/src/mcp/actions/: not an index (which registers them) and not a test. */
 function isActionFile(filePath: string): boolean {
   if (!filePath.startsWith(ACTIONS_DIR)) return false;
@@ -169,7 +195,12 @@ function webRule(fromFile: string, target: Target): string | null {
   }
   // the actions index registers every action, so reaching it from an action reaches them all
   if (isActionFile(fromFile) && target.path.startsWith(ACTIONS_DIR) && target.path !== fromFile) return RULES.actionsAreIndependent;
-  return null;
+  const fromPart = mcpPartOf(fromFile);
+  const toPart = mcpPartOf(target.path);
+  if (fromPart === null || toPart === null) return null;
+  const fromPartRank = mcpRank(fromPart);
+  const toPartRank = mcpRank(toPart);
+  return fromPartRank !== undefined && toPartRank !== undefined && toPartRank > fromPartRank ? RULES.mcpImportsDownward(fromPart, toPart) : null;
 }
 
 /** The layer folder of an extension/src/browser file, null for a file at its root or outside it. */
@@ -192,6 +223,8 @@ function browserRule(fromFile: string, target: Target): string | null {
 function unknownWebLayer(filePath: string): string | null {
   const layer = webLayerOf(filePath);
   if (layer !== null && webRank(layer) === undefined) return RULES.webUnknownLayer(layer);
+  const mcpPart = mcpPartOf(filePath);
+  if (mcpPart !== null && mcpRank(mcpPart) === undefined) return RULES.mcpUnknownLayer(mcpPart);
   const browserLayer = browserLayerOf(filePath);
   return browserLayer !== null && BROWSER_LAYER_RANKS[browserLayer] === undefined ? RULES.browserUnknownLayer(browserLayer) : null;
 }

@@ -1,34 +1,35 @@
 /// <reference types="chrome" />
 // (chrome.* runs inside the extension worker, through worker.evaluate)
 // Named profiles (browser.open's `profile`): a persistent login context of the Sandbox. Its cookies
-// live in the extension and go into Chromium's incognito store while its window is open; every
-// opening needs the person's approval; the AI never gets the cookies.
+// are sealed by the host (key in the OS keychain: a real Secret Service here) and go into Chromium's
+// incognito store while its window is open; every opening needs the person's approval; the AI never
+// gets the cookies, and no file or extension storage holds them in plain text.
 
-import { expect, refusalOf, siteTest, test } from './support/browserFixtures';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, refusalOf, siteTest } from './support/browserFixtures';
 import { answerPrompt, approvalPromptFor, openExtensionPopup } from './support/browserPerson';
+import { openProfile, type OpenedTab } from './support/namedProfiles';
 import type { Ai } from './support/mcpClient';
 import type { Site } from './support/site';
 import type { Stack } from './support/stack';
 
-interface Opened {
-  tabId: string;
-  outcome: string;
-}
+type Opened = OpenedTab;
+
+const test = siteTest({ allowLoopback: true, keyring: true });
+
+// a profile's save may still be renaming its temp file into place while the test looks
+const isFileNow = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+const readNow = (file: string) => {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return Buffer.alloc(0);
+  }
+};
 
 const incognitoWindows = async (stack: Stack) =>
   (await stack.serviceWorker()).evaluate(async () => (await chrome.windows.getAll()).filter((w) => w.incognito).length);
-
-/** The AI asks for profile `name`, the person allows it this time, the AI repeats the same open. */
-async function openProfile(stack: Stack, ai: Ai, url: string, profile: string): Promise<Opened> {
-  let refusal: ReturnType<typeof refusalOf> | undefined;
-  const prompt = await approvalPromptFor(stack, async () => {
-    refusal = refusalOf(await ai.call('browser', { action: 'open', url, profile }));
-  });
-  expect(refusal).toMatchObject({ token: 'NOT_GRANTED', data: { needsApproval: true, approval: 'profile', profile, retry: { tool: 'browser', action: 'open' } } });
-  await expect(prompt.getByText(`"${profile}"`)).toBeVisible();
-  await answerPrompt(prompt, 'Allow this time');
-  return ai.ok<Opened>('browser', { action: 'open', url, profile });
-}
 
 const cookieHeaders = (site: Site) => site.requests.filter((r) => r.path === '/echo-cookie').map((r) => r.cookie);
 
@@ -80,6 +81,30 @@ test('BRW-OPEN-01 BRW-OPEN-02 BRW-OPEN-03 a named profile keeps its sign-in from
   const forgotten = await openProfile(stack, ai, site.url('/echo-cookie'), 'work');
   expect(forgotten.outcome).toBe('loaded');
   expect(cookieHeaders(site)).toEqual([undefined, 'ai=work-login', undefined, undefined]);
+  await ai.ok('browser', { action: 'close', tabId: forgotten.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
+
+  // a profile an earlier version kept in the extension's storage (plain text) moves to the host, nothing lost
+  const worker = await stack.serviceWorker();
+  await worker.evaluate(() =>
+    chrome.storage.local.set({
+      browserProfiles: { old: { savedAt: 1, cookies: [{ name: 'ai', value: 'legacy-login', domain: '127.0.0.1', hostOnly: true, path: '/', secure: false, httpOnly: false, sameSite: 'lax' }] } },
+    }),
+  );
+  const old = await openProfile(stack, ai, site.url('/echo-cookie'), 'old');
+  expect(cookieHeaders(site).at(-1)).toBe('ai=legacy-login');
+  await ai.ok('browser', { action: 'close', tabId: old.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
+  const storage = await worker.evaluate(async () => JSON.stringify([await chrome.storage.local.get(null), await chrome.storage.session.get(null)]));
+  expect(storage).not.toContain('legacy-login');
+  expect(storage).not.toContain('work-login');
+  const stateDir = stack.env.VMARK_STATE_DIR!;
+  const stateFiles = fs.readdirSync(stateDir, { recursive: true }).map((f) => path.join(stateDir, String(f)));
+  expect(stateFiles.some((f) => f.endsWith(path.join('profiles', 'old.bin')))).toBe(true);
+  for (const file of stateFiles.filter(isFileNow)) {
+    expect(readNow(file).includes('legacy-login'), file).toBe(false);
+    expect(readNow(file).includes('work-login'), file).toBe(false);
+  }
 });
 
 test('BRW-OPEN-02 PROFILE_IN_USE while other Sandbox tabs hold the incognito store, NOT_GRANTED again after a denial, PROFILE_UNAVAILABLE under Shared profile', async ({ stack, ai, site }) => {

@@ -12,6 +12,7 @@ import { startSecretService, type SecretService } from '../support/secretService
 import { expect, refusalOf, textOf } from './support/browserFixtures';
 import { answerPrompt, approvalPromptFor, browserTabIdOf, openExtensionPopup, personOpens } from './support/browserPerson';
 import { connectAi, type Ai } from './support/mcpClient';
+import { openProfile } from './support/namedProfiles';
 import { startSite, type Site } from './support/site';
 import { startStack, type Stack } from './support/stack';
 
@@ -44,9 +45,9 @@ function recorder(ai: Ai): Recorder {
   };
 }
 
-// One keyring, stack, site and AI for the spec's first two tests (different handles; the second locks
+// One keyring, stack, sites and AI for the spec's first four tests (different handles; the fourth locks
 // the keyring at its end); the third needs a browser without a keyring of its own.
-const test = base.extend<{ ai: Ai }, { keyring: SecretService; stack: Stack; site: Site; client: Ai }>({
+const test = base.extend<{ ai: Ai }, { keyring: SecretService; stack: Stack; site: Site; tlsSite: Site; client: Ai }>({
   keyring: [
     async ({}, use) => {
       const keyring = await startSecretService();
@@ -57,7 +58,8 @@ const test = base.extend<{ ai: Ai }, { keyring: SecretService; stack: Stack; sit
   ],
   stack: [
     async ({ keyring }, use) => {
-      const stack = await startStack({ allowLoopback: true, env: keyring.env });
+      // the https fixture's certificate is self-signed
+      const stack = await startStack({ allowLoopback: true, env: keyring.env, browserArgs: ['--ignore-certificate-errors'] });
       await use(stack);
       await stack.close();
     },
@@ -66,6 +68,14 @@ const test = base.extend<{ ai: Ai }, { keyring: SecretService; stack: Stack; sit
   site: [
     async ({}, use) => {
       const site = await startSite();
+      await use(site);
+      await site.close();
+    },
+    { scope: 'worker' },
+  ],
+  tlsSite: [
+    async ({}, use) => {
+      const site = await startSite({ https: true });
       await use(site);
       await site.close();
     },
@@ -81,6 +91,16 @@ const test = base.extend<{ ai: Ai }, { keyring: SecretService; stack: Stack; sit
   ],
   ai: async ({ client }, use) => use(client),
 });
+
+// a profile's save may still be renaming its temp file into place while the test looks
+const isFileNow = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+const readNow = (file: string) => {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return Buffer.alloc(0);
+  }
+};
 
 const incognitoWindows = async (stack: Stack) =>
   (await stack.serviceWorker()).evaluate(async () => (await chrome.windows.getAll()).filter((w) => w.incognito).length);
@@ -209,7 +229,83 @@ test('BRW-SESS-01 BRW-SESS-02 BRW-SESS-03 BRW-SESS-04 BRW-SESS-05 BRW-SESS-06 BR
   const stateFiles = fs.readdirSync(stateDir, { recursive: true }).map((f) => path.join(stateDir, String(f)));
   expect(stateFiles.some((f) => f.endsWith('app-login.bin'))).toBe(true);
   expect(stateFiles.some((f) => f.endsWith('host.log'))).toBe(true);
-  for (const file of stateFiles.filter((f) => fs.statSync(f).isFile())) expect(fs.readFileSync(file).includes(secret), file).toBe(false);
+  for (const file of stateFiles.filter(isFileNow)) expect(readNow(file).includes(secret), file).toBe(false);
+  await ai.ok({ action: 'close', tabId: fresh.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
+});
+
+test('BRW-SESS-04 BRW-OPEN-01 a sign-in loads into a named profile\'s tab and stays with the profile across openings; neither the extension\'s storage nor the state dir holds a value in plain text', async ({ stack, ai: client, site }) => {
+  const ai = recorder(client);
+  const login = await ai.ok<Opened>({ action: 'open', url: site.url('/login') });
+  const secret = site.secrets.at(-1)!;
+  await ai.ok({ action: 'navigate', tabId: login.tabId, url: site.url('/app') });
+  await approve(stack, ai, { action: 'session_save', tabId: login.tabId, handle: 'for-profile' }, 'Allow this time');
+  await ai.ok({ action: 'session_save', tabId: login.tabId, handle: 'for-profile' });
+  await ai.ok({ action: 'close', tabId: login.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
+
+  const work = await openProfile(stack, client, site.url('/app'), 'signin-work');
+  expect(await stateOf(ai, work.tabId)).toEqual(['cookie: signed out', 'storage: signed out']);
+  await approve(stack, ai, { action: 'session_load', tabId: work.tabId, handle: 'for-profile' }, 'Allow this time', /sign in to this site/);
+  expect(await ai.ok({ action: 'session_load', tabId: work.tabId, handle: 'for-profile' })).toEqual({ loaded: true, handle: 'for-profile' });
+  expect(await stateOf(ai, work.tabId)).toEqual(['cookie: signed in', 'storage: signed in']);
+  await ai.ok({ action: 'close', tabId: work.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
+
+  // the profile's next opening is signed in: its cookies came back from the host's sealed jar
+  // (localStorage is the page's, not the profile's: a profile keeps cookies)
+  const again = await openProfile(stack, client, site.url('/app'), 'signin-work');
+  expect(await stateOf(ai, again.tabId)).toEqual(['cookie: signed in', 'storage: signed out']);
+  expect(site.requests.filter((r) => r.path === '/app').at(-1)!.cookie).toContain(`sid=${secret}`);
+  await ai.ok({ action: 'close', tabId: again.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
+
+  expect(ai.transcript.join('\n')).not.toContain(secret);
+  const worker = await stack.serviceWorker();
+  expect(await worker.evaluate(async () => JSON.stringify([await chrome.storage.local.get(null), await chrome.storage.session.get(null)]))).not.toContain(secret);
+  const stateDir = stack.env.VMARK_STATE_DIR!;
+  const stateFiles = fs.readdirSync(stateDir, { recursive: true }).map((f) => path.join(stateDir, String(f)));
+  expect(stateFiles.some((f) => f.endsWith(path.join('profiles', 'signin-work.bin')))).toBe(true);
+  for (const file of stateFiles.filter(isFileNow)) expect(readNow(file).includes(secret), file).toBe(false);
+});
+
+/** The partitioned cookies of every cookie store, as the test sees them through the extension. */
+const partitionedCookies = async (stack: Stack) =>
+  (await stack.serviceWorker()).evaluate(async () => {
+    const out: { name: string; domain: string; topLevelSite?: string }[] = [];
+    for (const store of await chrome.cookies.getAllCookieStores()) {
+      for (const cookie of await chrome.cookies.getAll({ storeId: store.id, partitionKey: {} })) {
+        if (cookie.partitionKey) out.push({ name: cookie.name, domain: cookie.domain, topLevelSite: cookie.partitionKey.topLevelSite });
+      }
+    }
+    return out;
+  });
+
+test('BRW-SESS-01 BRW-SESS-04 a partitioned (CHIPS) cookie that an embedded cross-site frame set is saved and comes back under its partition key', async ({ stack, ai: client, tlsSite }) => {
+  const ai = recorder(client);
+  const frameOrigin = tlsSite.origin.replace('127.0.0.1', 'localhost');
+  const topUrl = (set: boolean) => tlsSite.url(`/chips-top?frame=${encodeURIComponent(frameOrigin)}${set ? '&set' : ''}`);
+  const frameCookies = () => tlsSite.requests.filter((r) => r.path.startsWith('/chips-frame')).map((r) => r.cookie);
+  const top = await ai.ok<Opened>({ action: 'open', url: topUrl(true) });
+  await expect.poll(() => tlsSite.secrets.length).toBe(1);
+  const chip = tlsSite.secrets[0]!;
+  const expected = { name: 'chip', domain: 'localhost', topLevelSite: 'https://127.0.0.1' };
+  await expect.poll(() => partitionedCookies(stack)).toEqual([expected]);
+
+  await approve(stack, ai, { action: 'session_save', tabId: top.tabId, handle: 'chips' }, 'Allow this time');
+  expect(await ai.ok({ action: 'session_save', tabId: top.tabId, handle: 'chips' })).toMatchObject({ saved: true, cookies: 1 });
+  await ai.ok({ action: 'close', tabId: top.tabId });
+  await expect.poll(() => incognitoWindows(stack)).toBe(0);
+
+  const fresh = await ai.ok<Opened>({ action: 'open', url: topUrl(false) });
+  expect(frameCookies().at(-1)).toBeUndefined();
+  expect(await partitionedCookies(stack)).toEqual([]);
+  await approve(stack, ai, { action: 'session_load', tabId: fresh.tabId, handle: 'chips' }, 'Allow this time');
+  expect(await ai.ok({ action: 'session_load', tabId: fresh.tabId, handle: 'chips' })).toEqual({ loaded: true, handle: 'chips' });
+  expect(await partitionedCookies(stack)).toEqual([expected]);
+  // the reloaded page's frame sent it: in its partition, not as a plain cookie of localhost
+  await expect.poll(() => frameCookies().at(-1)).toBe(`chip=${chip}`);
+  expect(ai.transcript.join('\n')).not.toContain(chip);
   await ai.ok({ action: 'close', tabId: fresh.tabId });
   await expect.poll(() => incognitoWindows(stack)).toBe(0);
 });

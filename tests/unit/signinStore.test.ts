@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keychainCheck, type Check } from '../../bridge/src/cli/commands/doctorKeychain';
-import { checkKeychain, osKeychain } from '../../bridge/src/host/signins/keychain';
+import { checkKeychain, osKeychain, osKeychainOf } from '../../bridge/src/host/signins/keychain';
 import { SigninStore } from '../../bridge/src/host/signins/signinStore';
+import { PROFILE_KEYCHAIN_SERVICE, ProfileJarStore } from '../../bridge/src/host/signins/profileJarStore';
+import { runProfileJarService } from '../../bridge/src/host/signins/profileJarService';
 import { ServiceError } from '../../bridge/src/host/serviceError';
 import { startSecretService, type SecretService } from '../support/secretService';
 
@@ -68,6 +70,26 @@ describe('SigninStore on a real Secret Service', () => {
     await store().save({ handle: 'b', origin: 'https://b.example', snapshot, cookies: 1, storageKeys: 1, replace: false });
     fs.copyFileSync(path.join(dir, 'a.bin'), path.join(dir, 'b.bin'));
     expect(await codeOf(store().load('b'))).toBe('SESSION_NOT_FOUND');
+  });
+
+  it('BRW-OPEN-01 a named profile\'s jar is sealed like a sign-in: key in the keychain (its own service), ciphertext on disk, forget removes both', async () => {
+    const jars = new ProfileJarStore(osKeychainOf(PROFILE_KEYCHAIN_SERVICE), () => path.join(dir, 'profiles'));
+    const jar = JSON.stringify([{ name: 'sid', value: 'profile-secret-1' }]);
+    expect(await jars.load('work')).toBeNull();
+    const info = await runProfileJarService({ op: 'profileJar.save', name: 'work', jar }, jars);
+    expect(info).toMatchObject({ name: 'work', cookies: 1 });
+    const file = path.join(dir, 'profiles', 'work.bin');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(file).includes('profile-secret-1')).toBe(false);
+    expect(await osKeychain.get('work')).toBeNull();
+    expect(await osKeychainOf(PROFILE_KEYCHAIN_SERVICE).get('work')).not.toContain('profile-secret-1');
+    expect(await jars.load('work')).toBe(jar);
+    expect(await jars.list()).toEqual([info]);
+    expect(await codeOf(runProfileJarService({ op: 'profileJar.save', name: '../x', jar }, jars))).toBe('INVALID_PROFILE');
+    expect(await codeOf(runProfileJarService({ op: 'profileJar.save', name: 'x', jar: '{}' }, jars))).toBe('INVALID_JAR');
+    expect(await jars.forget('work')).toBe(true);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(await jars.load('work')).toBeNull();
   });
 
   it('vmark doctor\'s keychain check passes on an unlocked keychain; a locked one or none fails, saying how to fix it', async () => {

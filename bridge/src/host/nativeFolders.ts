@@ -12,6 +12,7 @@ import { checkServedPath, hostNameRules, type ServedPath } from './hostPathScope
 import { actionlintVersion, runActionlint } from './actionlintBinary';
 import { ServiceError } from './serviceError';
 import { isSigninOp, runSigninService } from './signins/signinService';
+import { isProfileJarOp, runProfileJarService } from './signins/profileJarService';
 
 
 export function readAllowedRoots(): string[] {
@@ -50,6 +51,7 @@ export function isAlwaysReadable(real: string): boolean {
 
 export async function runService(op: HostServiceOp): Promise<unknown> {
   if (isSigninOp(op)) return runSigninService(op);
+  if (isProfileJarOp(op)) return runProfileJarService(op);
   try {
     switch (op.op) {
       case 'roots.list':

@@ -11,7 +11,7 @@ import { setHostResolver } from '../browser/navigation/resolvedAddresses';
 import { setSigninHost } from '../browser/signins/hostSignins';
 import { onSigninMessage } from '../browser/signins/signinMessages';
 import { rescueStuckEditors } from './editorRescue';
-import { onConnectionClosed, onHostInfo } from '../browser/sessionLifecycle';
+import { onConnectionClosed, onHostInfo } from '../browser/principalLifecycle';
 
 // Top level: listeners only. This file runs again every time the worker wakes up.
 const native = new NativePort();

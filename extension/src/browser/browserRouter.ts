@@ -4,9 +4,9 @@ import type { BrowserContext, BrowserActionHandler } from './defineBrowserAction
 import { refuse } from './refusals';
 import { readSettings } from './settings';
 import { attachmentKey, updateBrowserState } from './state/browserState';
-import { sessionFor } from './state/sessions';
+import { principalFor } from './state/principals';
 import { isOutcome, resolveAiTab, resolveReadable, type Target } from './resolveTarget';
-import { endSession } from './sessionLifecycle';
+import { endPrincipal } from './principalLifecycle';
 
 async function resolveNeeds(handler: BrowserActionHandler, session: BrowserContext['session'], tabId: string | undefined): Promise<Target | CallOutcome | null> {
   switch (handler.needs) {
@@ -38,8 +38,8 @@ export async function routeBrowserCall(request: CallRequest): Promise<CallOutcom
   if (!settings.enabled) return refuse('BROWSER_DISABLED', 'The browser tools are turned off in the VMark extension; ask the user to turn them on');
   const parsed = parseToolCall(tool, { action: request.action, ...request.args });
   if (!parsed.ok) return textFailure(parsed.message);
-  const { session, expired } = await sessionFor(request.principal);
-  for (const key of expired) void endSession(key);
+  const { session, expired } = await principalFor(request.principal);
+  for (const key of expired) void endPrincipal(key);
   const args = parsed.args as Record<string, unknown>;
   const target = await resolveNeeds(handler, session, args.tabId as string | undefined);
   if (target && isOutcome(target)) return target;

@@ -2,8 +2,8 @@ import type { Principal } from '@vmark/shared';
 import { redactUrl, safeTitle } from './safety/pageFacts';
 import { readSettings, type Posture } from './settings';
 import { loadBrowserState, type AiTab, type BrowserState } from './state/browserState';
-import { sessionFor } from './state/sessions';
-import { endSession } from './sessionLifecycle';
+import { principalFor } from './state/principals';
+import { endPrincipal } from './principalLifecycle';
 import { isCookieless } from './tabs/cookieMode';
 import { toBrowserTabId } from './tabs/tabIds';
 
@@ -44,9 +44,9 @@ async function chromeTabs(ids: number[]): Promise<Map<number, chrome.tabs.Tab>> 
 /** The calling session's AI tabs and the person's tabs attached to it; never the person's other tabs. */
 export async function listBrowserTabs(principal: Principal): Promise<BrowserTabState[]> {
   if (!(await readSettings()).enabled) return [];
-  // sessionFor, not a lookup: after a worker stop the client is back under a new connection id.
-  const { session, expired } = await sessionFor(principal);
-  for (const key of expired) void endSession(key);
+  // principalFor, not a lookup: after a worker stop the client is back under a new connection id.
+  const { session, expired } = await principalFor(principal);
+  for (const key of expired) void endPrincipal(key);
   const state = await loadBrowserState();
   const aiTabs = Object.values(state.aiTabs).filter((t) => t.sessionKey === session.key);
   const attachments = Object.values(state.attachments).filter((a) => a.sessionKey === session.key);

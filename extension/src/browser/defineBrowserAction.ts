@@ -1,6 +1,6 @@
 import type { ActionArgs, ActionNames, CallOutcome, Principal, ToolDef } from '@vmark/shared';
 import type { BrowserSettings } from './settings';
-import type { SessionRecord } from './state/browserState';
+import type { AiPrincipal } from './state/browserState';
 import type { Target } from './resolveTarget';
 
 /**
@@ -14,7 +14,7 @@ export type TabNeed = 'none' | 'ai-tab' | 'readable' | 'readable-lasting';
 
 export interface BrowserContext {
   principal: Principal;
-  session: SessionRecord;
+  session: AiPrincipal;
   settings: BrowserSettings;
   /** The resolved tab; reading it in a 'none' handler throws. */
   target: Target;

@@ -3,7 +3,7 @@ import { listSiteGrants, revokeSiteGrant, type SitePermissionsMessage } from './
 import { onResponseStarted } from './navigation/answeringAddress';
 import { onCookieChanged } from './profiles/profileSaving';
 import { onCommitted, onCompleted, onDomContentLoaded, onErrorOccurred, onSameDocumentNavigation } from './navigation/navigationEvents';
-import { onBrowserDisabled } from './sessionLifecycle';
+import { onBrowserDisabled } from './principalLifecycle';
 import { SETTINGS_KEY, type BrowserSettings } from './settings';
 import { syncNetworkRules } from './tabs/networkRules';
 import { onWindowClosed, onWindowCreated } from './profiles/aiWindow';

@@ -2,7 +2,7 @@ import type { CallOutcome } from '@vmark/shared';
 import { requestApproval } from './approvals/prompts';
 import { redactUrl, safeTitle } from './safety/pageFacts';
 import { refuse } from './refusals';
-import { attachmentKey, loadBrowserState, type AiTab, type Attachment, type SessionRecord } from './state/browserState';
+import { attachmentKey, loadBrowserState, type AiTab, type Attachment, type AiPrincipal } from './state/browserState';
 import { parseBrowserTabId, toBrowserTabId } from './tabs/tabIds';
 
 export type Target =
@@ -18,7 +18,7 @@ async function chromeTab(chromeTabId: number): Promise<chrome.tabs.Tab | null> {
 }
 
 /** Without tabId: the session's current AI tab, else the tab in front of the person. */
-async function defaultTabId(session: SessionRecord): Promise<number | null> {
+async function defaultTabId(session: AiPrincipal): Promise<number | null> {
   const state = await loadBrowserState();
   if (session.currentTabId !== null && state.aiTabs[String(session.currentTabId)]?.sessionKey === session.key) return session.currentTabId;
   const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' });
@@ -33,13 +33,13 @@ function notFound(tabId: string | undefined): CallOutcome {
   );
 }
 
-async function resolveChromeTabId(session: SessionRecord, tabId: string | undefined): Promise<number | CallOutcome> {
+async function resolveChromeTabId(session: AiPrincipal, tabId: string | undefined): Promise<number | CallOutcome> {
   if (tabId === undefined) return (await defaultTabId(session)) ?? notFound(undefined);
   return parseBrowserTabId(tabId) ?? notFound(tabId);
 }
 
 /** An AI tab of this session, for actions that never touch a person's tab. */
-export async function resolveAiTab(session: SessionRecord, tabId: string | undefined): Promise<Target | CallOutcome> {
+export async function resolveAiTab(session: AiPrincipal, tabId: string | undefined): Promise<Target | CallOutcome> {
   const id = await resolveChromeTabId(session, tabId);
   if (typeof id !== 'number') return id;
   const tab = (await loadBrowserState()).aiTabs[String(id)];
@@ -58,7 +58,7 @@ export async function resolveAiTab(session: SessionRecord, tabId: string | undef
  * one, a prompt opens for the person and the call is refused with NOT_GRANTED; the retry succeeds
  * once they allow it.
  */
-export async function resolveReadable(session: SessionRecord, tabId: string | undefined, lasting: boolean): Promise<Target | CallOutcome> {
+export async function resolveReadable(session: AiPrincipal, tabId: string | undefined, lasting: boolean): Promise<Target | CallOutcome> {
   const id = await resolveChromeTabId(session, tabId);
   if (typeof id !== 'number') return id;
   const state = await loadBrowserState();

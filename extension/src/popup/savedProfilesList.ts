@@ -1,11 +1,19 @@
-import { forgetProfile } from '../browser/profiles/profileWindow';
-import { savedProfiles } from '../browser/profiles/savedCookies';
+import type { ProfileListAnswer, SigninMessage } from '../browser/signins/signinMessages';
 
-/** The named profiles VMark keeps for AI tabs, each with a button to forget it (its sign-ins go). */
+const ask = (message: SigninMessage) => chrome.runtime.sendMessage(message);
+
+/** The named profiles VMark keeps for AI tabs (sealed by the host), each with a button to forget it (its sign-ins go). */
 export async function showSavedProfiles(): Promise<void> {
   const list = document.getElementById('profiles') as HTMLUListElement;
   const none = document.getElementById('profiles-none') as HTMLParagraphElement;
-  const profiles = await savedProfiles();
+  const answer = (await ask({ type: 'vmark.profiles.list' })) as ProfileListAnswer | undefined;
+  if (!answer?.ok) {
+    none.hidden = false;
+    none.textContent = `Named profiles cannot be listed: ${answer?.message ?? 'the extension did not answer'}. Run \`vmark doctor\`.`;
+    list.replaceChildren();
+    return;
+  }
+  const profiles = answer.profiles;
   none.hidden = profiles.length > 0;
   list.replaceChildren(
     ...profiles.map((profile) => {
@@ -18,7 +26,7 @@ export async function showSavedProfiles(): Promise<void> {
       forget.setAttribute('aria-label', `Forget ${profile.name}`);
       forget.addEventListener('click', () => {
         forget.disabled = true;
-        void forgetProfile(profile.name).then(showSavedProfiles);
+        void ask({ type: 'vmark.profiles.forget', name: profile.name }).then(showSavedProfiles);
       });
       item.append(label, forget);
       return item;

@@ -110,7 +110,22 @@ export type HostServiceOp =
   /** Every stored sign-in (SigninInfo[]), never a value. */
   | { op: 'signin.list' }
   /** Delete `handle` from the keychain and its snapshot file; true when there was one. */
-  | { op: 'signin.forget'; handle: string };
+  | { op: 'signin.forget'; handle: string }
+  /** Keep a named AI profile's cookies (`jar`: JSON array of SigninCookie), sealed by the host with a key in the OS keychain. */
+  | { op: 'profileJar.save'; name: string; jar: string }
+  /** The jar of profile `name` (JSON), or null when it has none. */
+  | { op: 'profileJar.load'; name: string }
+  /** Every kept profile (ProfileJarInfo[]), never a value. */
+  | { op: 'profileJar.list' }
+  /** Delete profile `name`'s jar and its key; true when there was one. */
+  | { op: 'profileJar.forget'; name: string };
+
+/** A named AI profile's kept cookie jar as the person sees it: no value. */
+export interface ProfileJarInfo {
+  name: string;
+  savedAt: number;
+  cookies: number;
+}
 
 /** A stored sign-in as the extension and the person see it: no cookie or storage value. */
 export interface SigninInfo {
@@ -143,9 +158,9 @@ export interface SigninSnapshot {
   localStorage: [string, string][];
 }
 
-/** Host services an editor page may not ask for: only the extension's worker reaches sign-ins. */
+/** Host services an editor page may not ask for: only the extension's worker reaches sign-ins and profile jars. */
 export function isWorkerOnlyService(op: HostServiceOp): boolean {
-  return op.op.startsWith('signin.');
+  return op.op.startsWith('signin.') || op.op.startsWith('profileJar.');
 }
 
 /** One actionlint finding (1-based line and column; `kind` names the rule, e.g. "expression"). */

@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { siteFile, SITE_DIR } from './siteFiles';
@@ -52,13 +55,16 @@ function reactInputScript(): string {
  * puts N characters of localStorage values into `big-0`, `big-1`, … (1,000,000 each).
  * A two-step order form: /order (Email, Next) → /order/details (Quantity, Place order) → POST /order/submit,
  * which the server counts in `orders`.
+ * Partitioned cookies (with `https`: a self-signed certificate, so the browser needs
+ * --ignore-certificate-errors): /chips-top?frame=ORIGIN[&set] embeds ORIGIN/chips-frame, which with
+ * `set` sets the CHIPS cookie `chip=S` (Partitioned; Secure; SameSite=None; S in `secrets`).
  */
-export async function startSite(): Promise<Site> {
+export async function startSite(options: { https?: boolean } = {}): Promise<Site> {
   const requests: Site['requests'] = [];
   const secrets: string[] = [];
   const orders: Site['orders'] = [];
   const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const server = http.createServer((req, res) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://x');
     requests.push({ path: url.pathname + url.search, cookie: req.headers.cookie });
     const page = (title: string, body: string, headers: Record<string, string> = {}): void => {
@@ -127,6 +133,16 @@ export async function startSite(): Promise<Site> {
             `while (left > 0) { const n = Math.min(left, 1000000); localStorage.setItem('big-' + i, chunk(n)); i++; left -= n; } document.getElementById('filled').textContent = 'filled';</script>`,
         );
         return;
+      case '/chips-top':
+        page('Embeds a frame', `<h1>Top</h1><iframe src="${(url.searchParams.get('frame') ?? '').replace(/[<&"]/g, '')}/chips-frame${url.searchParams.has('set') ? '?set=1' : ''}"></iframe>`);
+        return;
+      case '/chips-frame': {
+        if (!url.searchParams.has('set')) return page('Frame', '<p>frame</p>');
+        const secret = `chip-${crypto.randomUUID()}`;
+        secrets.push(secret);
+        page('Frame', '<p>frame</p>', { 'set-cookie': `chip=${secret}; Path=/; Secure; SameSite=None; Partitioned` });
+        return;
+      }
       case '/echo-cookie':
         page(
           'Cookie echo',
@@ -141,9 +157,10 @@ export async function startSite(): Promise<Site> {
       return;
     }
     sendFile(res, file, path.basename(file) === 'rate-limit.html' ? 429 : 200);
-  });
+  };
+  const server = options.https ? https.createServer(selfSignedCertificate(), handle) : http.createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const origin = `${options.https ? 'https' : 'http'}://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
     origin,
     url: (pathname) => `${origin}${pathname.startsWith('/') ? '' : '/'}${pathname}`,
@@ -156,4 +173,17 @@ export async function startSite(): Promise<Site> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** A throwaway self-signed certificate for 127.0.0.1 and localhost (openssl, as `.ci/run` installs it). */
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vmark-site-tls-'));
+  try {
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+      '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { encoding: 'utf8' });
+    if (made.status !== 0) throw new Error(`openssl could not make a test certificate: ${made.stderr}`);
+    return { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startSecretService } from '../../support/secretService';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { allowExtensionInIncognito } from '../../../bridge/src/launch/incognitoAccess';
 import { BROWSER, BROWSER_FLAGS, EXTENSION_DIR, VMARK } from './paths';
@@ -61,6 +62,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** The local actionlint binary the host offers; by default none, whatever this machine has installed. */
   actionlintBinary?: string;
+  /** A real Secret Service of the stack's own (tests/support/secretService.ts): named profiles and saved sign-ins keep their keys there. */
+  keyring?: boolean;
 }
 
 /**
@@ -99,7 +102,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     fs.writeFileSync(path.join(workspace, name), content);
   }
   const realWorkspace = fs.realpathSync(workspace);
-  const env = { ...options.env, VMARK_RUNTIME_DIR: path.join(root, 'run'), VMARK_STATE_DIR: path.join(root, 'state'), VMARK_ACTIONLINT: options.actionlintBinary ?? 'off' };
+  const keyring = options.keyring ? await startSecretService() : null;
+  const env = { ...keyring?.env, ...options.env, VMARK_RUNTIME_DIR: path.join(root, 'run'), VMARK_STATE_DIR: path.join(root, 'state'), VMARK_ACTIONLINT: options.actionlintBinary ?? 'off' };
   fs.mkdirSync(env.VMARK_STATE_DIR, { recursive: true });
   fs.writeFileSync(path.join(env.VMARK_STATE_DIR, 'native-roots.json'), JSON.stringify([realWorkspace]));
   if (options.allowLoopback || options.trustedInput) {
@@ -136,6 +140,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     async close() {
       await context.close().catch(() => undefined);
       server.process.kill();
+      await keyring?.stop();
       fs.rmSync(root, { recursive: true, force: true });
     },
   };

@@ -43,11 +43,16 @@ export interface Keychain {
   delete(handle: string): Promise<boolean>;
 }
 
-export const osKeychain: Keychain = {
-  get: (handle) => withKeychain(() => new AsyncEntry(KEYCHAIN_SERVICE, handle, ENTRY_OPTIONS).getPassword()),
-  set: (handle, value) => withKeychain(() => new AsyncEntry(KEYCHAIN_SERVICE, handle, ENTRY_OPTIONS).setPassword(value)),
-  delete: (handle) => withKeychain(() => new AsyncEntry(KEYCHAIN_SERVICE, handle, ENTRY_OPTIONS).deleteCredential()),
-};
+/** The OS keychain's entries filed under `service` (account = the entry's name). */
+export function osKeychainOf(service: string): Keychain {
+  return {
+    get: (account) => withKeychain(() => new AsyncEntry(service, account, ENTRY_OPTIONS).getPassword()),
+    set: (account, value) => withKeychain(() => new AsyncEntry(service, account, ENTRY_OPTIONS).setPassword(value)),
+    delete: (account) => withKeychain(() => new AsyncEntry(service, account, ENTRY_OPTIONS).deleteCredential()),
+  };
+}
+
+export const osKeychain: Keychain = osKeychainOf(KEYCHAIN_SERVICE);
 
 /** For `vmark doctor`: writes, reads back and deletes a probe entry. Null when that works, else what is wrong. */
 export async function checkKeychain(keychain: Keychain = osKeychain): Promise<KeychainError | null> {

@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SigninInfo } from '@vmark/shared';
 import { stateDir } from '../../os/dirs';
 import { ServiceError } from '../serviceError';
 import { osKeychain, type Keychain } from './keychain';
+import { seal, unseal, writeSealedFile } from './sealedFile';
 
 /**
  * Sign-ins by reference (see README.md here): the snapshot is encrypted with a fresh AES-256-GCM
@@ -24,16 +24,13 @@ interface KeychainRecord {
   storageKeys: number;
 }
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
 export function signinDir(): string {
   return path.join(stateDir(), 'signins');
 }
 
 /** The handle and origin are bound into the ciphertext: a file moved to another handle does not decrypt. */
-function aad(handle: string, origin: string): Buffer {
-  return Buffer.from(`vmark-signin|v1|${handle}|${origin}`, 'utf8');
+function aad(handle: string, origin: string): string {
+  return `vmark-signin|v1|${handle}|${origin}`;
 }
 
 function parseRecord(handle: string, value: string): KeychainRecord {
@@ -79,31 +76,18 @@ export class SigninStore {
     if (!request.replace && (await this.keychain.get(handle)) !== null) {
       throw new ServiceError('SESSION_EXISTS', `A sign-in is already saved as "${handle}"; replacing it needs the user's approval`);
     }
-    const key = crypto.randomBytes(32);
-    const iv = crypto.randomBytes(IV_BYTES);
-    const cipher = crypto.createCipheriv('aes-256-gcm', key, iv).setAAD(aad(handle, origin));
-    const body = Buffer.concat([iv, cipher.update(request.snapshot, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-    await fs.mkdir(this.dir(), { recursive: true, mode: 0o700 });
-    const file = this.file(handle);
-    const tmp = `${file}.${process.pid}-${Date.now()}.tmp`;
-    await fs.writeFile(tmp, body, { mode: 0o600, flag: 'wx' });
+    const sealed = seal(request.snapshot, aad(handle, origin));
     const record: KeychainRecord = {
       v: 1,
-      k: key.toString('base64'),
+      k: sealed.key,
       origin,
-      sha256: crypto.createHash('sha256').update(body).digest('hex'),
+      sha256: sealed.sha256,
       savedAt: Date.now(),
       cookies: request.cookies,
       storageKeys: request.storageKeys,
     };
     // the keychain entry first: if it cannot be written, the old file (and the old sign-in) stays whole
-    try {
-      await this.keychain.set(handle, JSON.stringify(record));
-    } catch (error) {
-      await fs.rm(tmp, { force: true });
-      throw error;
-    }
-    await fs.rename(tmp, file);
+    await writeSealedFile(this.file(handle), sealed.body, () => this.keychain.set(handle, JSON.stringify(record)));
     return infoOf(handle, record);
   }
 
@@ -117,14 +101,10 @@ export class SigninStore {
     } catch {
       throw new ServiceError('SESSION_NOT_FOUND', `The saved sign-in "${handle}" has lost its snapshot file; save it again with browser.session_save`);
     }
-    if (crypto.createHash('sha256').update(body).digest('hex') !== record.sha256 || body.length < IV_BYTES + TAG_BYTES) {
+    const snapshot = unseal(body, record.k, record.sha256, aad(handle, record.origin));
+    if (snapshot === null) {
       throw new ServiceError('SESSION_NOT_FOUND', `The snapshot file of "${handle}" does not match its keychain entry; save the sign-in again with browser.session_save`);
     }
-    const decipher = crypto
-      .createDecipheriv('aes-256-gcm', Buffer.from(record.k, 'base64'), body.subarray(0, IV_BYTES))
-      .setAAD(aad(handle, record.origin))
-      .setAuthTag(body.subarray(body.length - TAG_BYTES));
-    const snapshot = Buffer.concat([decipher.update(body.subarray(IV_BYTES, body.length - TAG_BYTES)), decipher.final()]).toString('utf8');
     return { info: infoOf(handle, record), snapshot };
   }
 

@@ -1,9 +1,8 @@
 import { openWindow } from '../tabs/openWindow';
 import { toBrowserTabId } from '../tabs/tabIds';
-import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type Prompt, type PromptKind, type SessionRecord, type SigninRequest } from '../state/browserState';
+import { attachmentKey, loadBrowserState, updateBrowserState, type BrowserState, type OperationRequest, type Prompt, type PromptKind, type AiPrincipal } from '../state/browserState';
 import { mayGrantOnSite } from '../safety/operations';
 import { redactUrl } from '../safety/pageFacts';
-import { grantSessionOnce } from './sessionApproval';
 
 /**
  * Approval prompts for the person: an extension page (approval.html) in a small popup window, so
@@ -19,7 +18,6 @@ export interface PromptView {
   url: string;
   origin: string;
   pageTitle: string;
-  signin?: SigninRequest;
   request?: OperationRequest;
 }
 
@@ -31,22 +29,19 @@ const POPUP_SIZE = { width: 480, height: 460 };
 
 interface ApprovalRequest {
   kind: PromptKind;
-  session: SessionRecord;
+  session: AiPrincipal;
   chromeTabId: number;
   url: string;
   origin: string;
   pageTitle: string;
-  signin?: SigninRequest;
   request?: OperationRequest;
 }
-
-const sameSignin = (a: SigninRequest | undefined, b: SigninRequest | undefined) => a?.verb === b?.verb && a?.handle === b?.handle && a?.replaces === b?.replaces;
 
 /** Opens (or brings forward) the prompt for this request; one prompt per session, tab, kind and origin. */
 export async function requestApproval(request: ApprovalRequest): Promise<void> {
   const state = await loadBrowserState();
   const same = Object.values(state.prompts).find(
-    (p) => p.kind === request.kind && p.sessionKey === request.session.key && p.chromeTabId === request.chromeTabId && p.origin === request.origin && sameSignin(p.signin, request.signin),
+    (p) => p.kind === request.kind && p.sessionKey === request.session.key && p.chromeTabId === request.chromeTabId && p.origin === request.origin,
   );
   // An operation prompt shows one exact request: another element, text or generation replaces it.
   const replaced = same !== undefined && request.kind === 'operation' && (same.request?.binding !== request.request?.binding || same.request?.generation !== request.request?.generation);
@@ -68,7 +63,6 @@ export async function requestApproval(request: ApprovalRequest): Promise<void> {
       origin: request.origin,
       pageTitle: request.pageTitle,
       popupWindowId: null,
-      ...(request.signin ? { signin: request.signin } : {}),
       ...(request.request ? { request: request.request } : {}),
     };
     return promptId;
@@ -83,8 +77,8 @@ export async function requestApproval(request: ApprovalRequest): Promise<void> {
 export async function promptView(id: string): Promise<PromptView | null> {
   const prompt = (await loadBrowserState()).prompts[id];
   if (!prompt) return null;
-  const { kind, clientName, url, origin, pageTitle, signin, request } = prompt;
-  return { kind, clientName, tabId: toBrowserTabId(prompt.chromeTabId), url, origin, pageTitle, ...(signin ? { signin } : {}), ...(request ? { request } : {}) };
+  const { kind, clientName, url, origin, pageTitle, request } = prompt;
+  return { kind, clientName, tabId: toBrowserTabId(prompt.chromeTabId), url, origin, pageTitle, ...(request ? { request } : {}) };
 }
 
 async function currentUrl(chromeTabId: number): Promise<string | null> {
@@ -100,10 +94,6 @@ function grant(prompt: Prompt, decision: Decision, tabUrl: string | null): (stat
   return (state) => {
     delete state.prompts[prompt.id];
     if (decision === 'deny' || !state.sessions[prompt.sessionKey]) return;
-    if (prompt.kind === 'session') {
-      if (decision === 'once') grantSessionOnce(state, prompt);
-      return;
-    }
     if (prompt.kind === 'profile') {
       // spent by the retried open; never a lasting grant
       if (decision === 'once') state.profileOnce.push({ sessionKey: prompt.sessionKey, profile: prompt.origin });

@@ -1,7 +1,7 @@
 import type { CallOutcome } from '@vmark/shared';
 import { requestApproval } from '../approvals/prompts';
 import { refuse } from '../refusals';
-import { loadBrowserState, updateBrowserState, type SessionRecord } from '../state/browserState';
+import { loadBrowserState, updateBrowserState, type AiPrincipal } from '../state/browserState';
 import { toBrowserTabId } from '../tabs/tabIds';
 import { redactUrl } from '../safety/pageFacts';
 
@@ -10,7 +10,7 @@ import { redactUrl } from '../safety/pageFacts';
  * approval, unless a navigate grant covers it or the tab is already there. Returns null when the
  * navigation may go ahead (spending a one-time approval), else the refusal.
  */
-export async function checkDestination(session: SessionRecord, chromeTabId: number, url: URL): Promise<CallOutcome | null> {
+export async function checkDestination(session: AiPrincipal, chromeTabId: number, url: URL): Promise<CallOutcome | null> {
   const origin = url.origin;
   const allowed = await updateBrowserState((state) => {
     const tab = state.aiTabs[String(chromeTabId)];

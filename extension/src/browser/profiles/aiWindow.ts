@@ -1,6 +1,6 @@
 import { loadBrowserState, updateBrowserState } from '../state/browserState';
 import type { Posture } from '../settings';
-import { profileTab } from './profileWindow';
+import { profileTab, type OpeningProfile } from './profileWindow';
 import { syncNetworkRules } from '../tabs/networkRules';
 import { openWindow } from '../tabs/openWindow';
 
@@ -62,11 +62,11 @@ async function blankSettled(tab: chrome.tabs.Tab): Promise<chrome.tabs.Tab> {
  * profile, in the person's last focused window. It starts blank so that its network rules are in
  * place before its first request.
  */
-export async function createBlankAiTab(posture: Posture, profile: string | null = null): Promise<chrome.tabs.Tab> {
+export async function createBlankAiTab(posture: Posture, profile: OpeningProfile | null = null): Promise<chrome.tabs.Tab> {
   return blankSettled(await createBlankTab(posture, profile));
 }
 
-async function createBlankTab(posture: Posture, profile: string | null): Promise<chrome.tabs.Tab> {
+async function createBlankTab(posture: Posture, profile: OpeningProfile | null): Promise<chrome.tabs.Tab> {
   if (profile !== null) return inWindowQueue(() => profileTab(profile));
   if (posture === 'sandbox') return inWindowQueue(sandboxTab);
   const windowId = await personsWindow();

@@ -2,7 +2,7 @@ import type { CallOutcome } from '@vmark/shared';
 import { requestApproval } from '../approvals/prompts';
 import { redactUrl } from '../safety/pageFacts';
 import { refuse } from '../refusals';
-import { updateBrowserState, type SessionRecord } from '../state/browserState';
+import { updateBrowserState, type AiPrincipal } from '../state/browserState';
 
 /** No tab exists yet when a profile is asked for: its prompt is bound to none. */
 const NO_TAB = -1;
@@ -11,7 +11,7 @@ const NO_TAB = -1;
  * Opening a named profile needs the person's approval every time: spends a one-time grant, or
  * opens the prompt and refuses with NOT_GRANTED (retry the same open). Null when it may go ahead.
  */
-export async function checkProfileApproval(session: SessionRecord, profile: string, url: URL): Promise<CallOutcome | null> {
+export async function checkProfileApproval(session: AiPrincipal, profile: string, url: URL): Promise<CallOutcome | null> {
   const granted = await updateBrowserState((state) => {
     const once = state.profileOnce.findIndex((o) => o.sessionKey === session.key && o.profile === profile);
     if (once === -1) return false;

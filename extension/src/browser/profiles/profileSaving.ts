@@ -31,7 +31,8 @@ export async function onCookieChanged(change: chrome.cookies.CookieChangeInfo): 
   }, SAVE_DELAY_MS);
 }
 
-async function saveOpenProfile(): Promise<void> {
+/** Saves the open profile's cookies now (a sign-in just loaded into it persists with the profile). */
+export async function saveOpenProfile(): Promise<void> {
   const { profileWindow } = await loadBrowserState();
   if (!profileWindow || profileWindow.shared) return;
   const windowOpen = (await openWindow(profileWindow.windowId)) !== null;

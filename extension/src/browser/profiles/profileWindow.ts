@@ -1,6 +1,28 @@
+import { textFailure, type CallOutcome } from '@vmark/shared';
+import { refuse } from '../refusals';
+import { SigninHostError } from '../signins/hostSignins';
 import { loadBrowserState, updateBrowserState } from '../state/browserState';
 import { openWindow } from '../tabs/openWindow';
-import { cookieDetails, deleteSavedProfile, savedCookies } from './savedCookies';
+import { cookieDetails, deleteSavedProfile, savedCookies, type SavedCookie } from './savedCookies';
+
+/** A named profile about to open: its name and the cookies the host kept for it. */
+export interface OpeningProfile {
+  name: string;
+  cookies: SavedCookie[];
+}
+
+/** The kept cookies of profile `name`, or the refusal saying why the host cannot give them (before any approval is spent). */
+export async function openingProfile(name: string): Promise<OpeningProfile | CallOutcome> {
+  try {
+    return { name, cookies: await savedCookies(name) };
+  } catch (error) {
+    if (error instanceof SigninHostError && (error.code === 'KEYCHAIN_LOCKED' || error.code === 'KEYCHAIN_UNAVAILABLE')) {
+      return refuse(error.code, `The profile "${name}" keeps its cookies in the OS keychain: ${error.message}`, { profile: name });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return textFailure(`The cookies of profile "${name}" cannot be read from the VMark host (${message}); check it with \`vmark doctor\`, then retry the same browser.open.`);
+  }
+}
 
 /**
  * Why the incognito cookie store cannot hold profile `name` now, or null when it can. Chromium has
@@ -26,11 +48,12 @@ async function storeOfTab(chromeTabId: number): Promise<string> {
 }
 
 /**
- * A blank tab in the window of profile `name`: a new incognito window whose store first gets the
+ * A blank tab in the window of `profile`: a new incognito window whose store first gets the
  * profile's saved cookies, or the open one of the same profile. Call through aiWindow's window
  * queue, after profileStoreTaken said yes.
  */
-export async function profileTab(name: string): Promise<chrome.tabs.Tab> {
+export async function profileTab(profile: OpeningProfile): Promise<chrome.tabs.Tab> {
+  const { name } = profile;
   const { profileWindow } = await loadBrowserState();
   if (profileWindow?.name === name && (await openWindow(profileWindow.windowId)) !== null) {
     return chrome.tabs.create({ windowId: profileWindow.windowId, url: 'about:blank', active: true });
@@ -43,7 +66,7 @@ export async function profileTab(name: string): Promise<chrome.tabs.Tab> {
     state.profileWindow = { windowId: created.id!, name, storeId, shared: false };
   });
   const now = Date.now() / 1000;
-  for (const cookie of await savedCookies(name)) {
+  for (const cookie of profile.cookies) {
     const details = cookieDetails(cookie, storeId, now);
     if (details) await chrome.cookies.set(details).catch((error: unknown) => console.warn('VMark: a saved cookie was not restored', error));
   }

@@ -1,35 +1,49 @@
 /**
- * The cookies of named profiles, kept by the extension (chrome.storage.local, on this machine only).
- * They go from here into an incognito cookie store and back; no tool result ever carries them.
+ * The cookies of named profiles, sealed by `vmark host` (its file encrypted, the key in the OS
+ * keychain: bridge/src/host/signins/README.md). They go from there into an incognito cookie store
+ * and back; neither the extension's storage nor any tool result ever carries them.
  */
-import type { SigninCookie } from '@vmark/shared';
+import type { ProfileJarInfo, SigninCookie } from '@vmark/shared';
+import { hostProfileJars } from '../signins/hostSignins';
 
 /** A cookie as a profile keeps it: what chrome.cookies.set takes back (a session cookie too: that is where logins live). */
 export type SavedCookie = Omit<SigninCookie, 'partitionKey'>;
 
-const KEY = 'browserProfiles';
+/**
+ * Where profiles kept their cookies before the host sealed them: chrome.storage.local, in plain
+ * text. Each such profile is handed to the host (unless it keeps a jar of that name already), and
+ * the key goes only once all of them are kept there: nothing the person had is lost.
+ */
+const LEGACY_KEY = 'browserProfiles';
 
-type Saved = Record<string, { cookies: SavedCookie[]; savedAt: number }>;
+type Legacy = Record<string, { cookies: SavedCookie[]; savedAt: number }>;
 
-async function allSaved(): Promise<Saved> {
-  return ((await chrome.storage.local.get(KEY))[KEY] as Saved | undefined) ?? {};
+async function migrateLegacyProfiles(): Promise<void> {
+  const legacy = (await chrome.storage.local.get(LEGACY_KEY))[LEGACY_KEY] as Legacy | undefined;
+  if (legacy === undefined) return;
+  const kept = new Set((await hostProfileJars.list()).map((p) => p.name));
+  for (const [name, saved] of Object.entries(legacy)) {
+    if (!kept.has(name)) await hostProfileJars.save(name, JSON.stringify(saved.cookies));
+  }
+  await chrome.storage.local.remove(LEGACY_KEY);
 }
 
 /** The saved profiles, for the person (popup): names, how many cookies, when last saved. Never the cookies. */
-export async function savedProfiles(): Promise<{ name: string; cookies: number; savedAt: number }[]> {
-  return Object.entries(await allSaved())
-    .map(([name, saved]) => ({ name, cookies: saved.cookies.length, savedAt: saved.savedAt }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+export async function savedProfiles(): Promise<ProfileJarInfo[]> {
+  await migrateLegacyProfiles();
+  return hostProfileJars.list();
 }
 
 export async function deleteSavedProfile(profile: string): Promise<void> {
-  const saved = await allSaved();
-  delete saved[profile];
-  await chrome.storage.local.set({ [KEY]: saved });
+  await migrateLegacyProfiles();
+  await hostProfileJars.forget(profile);
 }
 
+/** The profile's saved cookies; throws a SigninHostError when the host or its keychain cannot give them. */
 export async function savedCookies(profile: string): Promise<SavedCookie[]> {
-  return (await allSaved())[profile]?.cookies ?? [];
+  await migrateLegacyProfiles();
+  const jar = await hostProfileJars.load(profile);
+  return jar === null ? [] : (JSON.parse(jar) as SavedCookie[]);
 }
 
 export function toSaved(cookie: chrome.cookies.Cookie): SavedCookie {
@@ -48,9 +62,7 @@ export function toSaved(cookie: chrome.cookies.Cookie): SavedCookie {
 }
 
 export async function storeCookies(profile: string, cookies: SavedCookie[]): Promise<void> {
-  const saved = await allSaved();
-  saved[profile] = { cookies, savedAt: Date.now() };
-  await chrome.storage.local.set({ [KEY]: saved });
+  await hostProfileJars.save(profile, JSON.stringify(cookies));
 }
 
 /** What chrome.cookies.set needs to put a saved cookie into `storeId`; null for one that has expired. */

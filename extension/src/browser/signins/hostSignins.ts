@@ -1,6 +1,6 @@
-import { hopTimeoutMs, type HostServiceOp, type SigninInfo } from '@vmark/shared';
+import { hopTimeoutMs, type HostServiceOp, type ProfileJarInfo, type SigninInfo } from '@vmark/shared';
 
-/** The host's `signin.*` services, wired by background/main.ts (the worker's HostServices). */
+/** The host's keychain-backed services (`signin.*`, `profileJar.*`), wired by background/main.ts (the worker's HostServices). */
 type HostCall = (request: HostServiceOp, timeoutMs?: number) => Promise<unknown>;
 
 let call: HostCall | null = null;
@@ -36,4 +36,12 @@ export const hostSignins = {
   load: async (handle: string) => (await ask({ op: 'signin.load', handle })) as { origin: string; snapshot: string },
   list: async () => (await ask({ op: 'signin.list' })) as SigninInfo[],
   forget: async (handle: string) => (await ask({ op: 'signin.forget', handle })) as boolean,
+};
+
+/** The named profiles' cookie jars, sealed by the host (its key in the OS keychain); the extension keeps no value. */
+export const hostProfileJars = {
+  save: async (name: string, jar: string) => (await ask({ op: 'profileJar.save', name, jar })) as ProfileJarInfo,
+  load: async (name: string) => (await ask({ op: 'profileJar.load', name })) as string | null,
+  list: async () => (await ask({ op: 'profileJar.list' })) as ProfileJarInfo[],
+  forget: async (name: string) => (await ask({ op: 'profileJar.forget', name })) as boolean,
 };

@@ -33,9 +33,13 @@ function toSignin(cookie: chrome.cookies.Cookie): SigninCookie {
   return out;
 }
 
+const cookieKey = (cookie: chrome.cookies.Cookie) => JSON.stringify([cookie.name, cookie.domain, cookie.path, cookie.partitionKey?.topLevelSite ?? null, cookie.partitionKey?.hasCrossSiteAncestor ?? null]);
+
 /**
- * Every cookie of `storeId` that pages of `origin` get, HttpOnly and partitioned ones included.
- * getAll by domain (a url query would miss cookies of narrower paths), then filtered to the origin.
+ * Every cookie of `storeId` that pages of `origin` get, HttpOnly and partitioned ones included, and
+ * the partitioned (CHIPS) cookies that sites embedded in such a page keep in its partition (whatever
+ * their domain: they are part of the page's sign-in). getAll by domain (a url query would miss
+ * cookies of narrower paths), then filtered to the origin.
  */
 export async function originCookies(storeId: string, origin: string): Promise<SigninCookie[]> {
   const partitionKey = { topLevelSite: siteOf(origin) };
@@ -43,10 +47,12 @@ export async function originCookies(storeId: string, origin: string): Promise<Si
   for (const domain of cookieDomains(new URL(origin).hostname)) {
     for (const details of [{ domain, storeId }, { domain, storeId, partitionKey }]) {
       for (const cookie of await chrome.cookies.getAll(details)) {
-        if (!appliesTo(cookie, origin)) continue;
-        found.set(JSON.stringify([cookie.name, cookie.domain, cookie.path, cookie.partitionKey?.topLevelSite ?? null]), cookie);
+        if (appliesTo(cookie, origin)) found.set(cookieKey(cookie), cookie);
       }
     }
+  }
+  for (const cookie of await chrome.cookies.getAll({ storeId, partitionKey })) {
+    if (cookie.partitionKey?.topLevelSite === partitionKey.topLevelSite) found.set(cookieKey(cookie), cookie);
   }
   return [...found.values()].map(toSignin);
 }

@@ -2,6 +2,7 @@ import { textFailure, type CallOutcome } from '@vmark/shared';
 import type { BrowserContext } from '../defineBrowserAction';
 import { redactUrl, tabTitle } from '../safety/pageFacts';
 import { refuse } from '../refusals';
+import type { AiTab } from '../state/browserState';
 import { loadBrowserState } from '../state/browserState';
 import { isCookieless } from '../tabs/cookieMode';
 import { currentDocument, type PageDocument } from './pageStorage';
@@ -12,6 +13,7 @@ import { storeOfTab } from './originCookies';
 export interface SigninTab {
   chromeTabId: number;
   tabId: string;
+  aiTab: AiTab;
   storeId: string;
   page: PageDocument;
   /** Redacted, for the approval prompt. */
@@ -21,8 +23,8 @@ export interface SigninTab {
 
 /**
  * Sign-ins go only into (and come only from) an AI tab's own cookie store: the Sandbox's incognito
- * store. Not the person's jar (Shared profile, or the cookie-less Sandbox outside incognito), and
- * for a load not a named profile's store, whose cookies the extension keeps in its own storage.
+ * store, or a named profile's (whose jar the host keeps sealed). Never the person's jar (Shared
+ * profile, or the cookie-less Sandbox outside incognito).
  */
 export async function signinTab(ctx: BrowserContext, verb: 'save' | 'load', handle: string): Promise<SigninTab | CallOutcome> {
   if (ctx.target.kind !== 'ai') throw new Error('session_* needs an AI tab');
@@ -31,16 +33,13 @@ export async function signinTab(ctx: BrowserContext, verb: 'save' | 'load', hand
   if (tab.posture === 'shared' || isCookieless(tab, state)) {
     return refuse('SESSION_STORE_SHARED', `Tab ${tabId} has no cookie store of its own (${tab.posture === 'shared' ? 'Shared profile: the user\'s cookies' : 'a cookie-less Sandbox tab'}); a saved sign-in needs a Sandbox tab in VMark's incognito window — ask the user to choose the Sandbox posture and allow VMark in incognito`, { tabId, handle });
   }
-  if (verb === 'load' && tab.profile !== null) {
-    return refuse('SESSION_STORE_SHARED', `Tab ${tabId} belongs to the named profile "${tab.profile}", which keeps its own cookies; load the sign-in into a plain Sandbox tab (browser.open without profile)`, { tabId, handle });
-  }
   const storeId = await storeOfTab(chromeTabId);
   const page = await currentDocument(chromeTabId);
   if (storeId === null || page === null || !/^https?:\/\//.test(page.origin)) {
     const action = verb === 'save' ? 'save the sign-in of a site' : 'load a sign-in';
     return refuse('ORIGIN_MISMATCH', `Tab ${tabId} shows no web page (${redactUrl(page?.url ?? tab.url) || 'about:blank'}); to ${action}, navigate the tab to that site first`, { tabId, handle });
   }
-  return { chromeTabId, tabId, storeId, page, url: redactUrl(page.url), pageTitle: await tabTitle(chromeTabId) };
+  return { chromeTabId, tabId, aiTab: tab, storeId, page, url: redactUrl(page.url), pageTitle: await tabTitle(chromeTabId) };
 }
 
 /** What the AI gets when the host's keychain service refused: a token saying what to do, never a value. */

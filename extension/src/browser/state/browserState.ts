@@ -8,11 +8,11 @@ import type { Operation } from '../safety/operations';
  * chrome.storage.session (in memory, extension-only, cleared when the browser exits).
  */
 
-/** One MCP connection's browser session: its AI tabs form one tab group. */
-export interface SessionRecord {
+/** One AI principal (an MCP connection of one AI client) as the browser knows it: its AI tabs form one tab group. */
+export interface AiPrincipal {
   key: string;
   clientName: string;
-  /** The host that carried the connection; a newer host means the connection is gone (see sessions.ts). */
+  /** The host that carried the connection; a newer host means the connection is gone (see principals.ts). */
   hostPid: number | null;
   groupId: number | null;
   color: `${chrome.tabGroups.Color}`;
@@ -75,21 +75,14 @@ export interface Attachment {
   url: string;
 }
 
-export type PromptKind = 'attach' | 'navigate' | 'profile' | 'session' | 'operation';
+export type PromptKind = 'attach' | 'navigate' | 'profile' | 'operation';
 
-/** What a `session` prompt asks about: one verb on one handle (approvals/sessionApproval.ts). */
+/** What an operation `session` asks about: one verb on one handle (approvals/operationGrants.ts#checkSessionApproval). */
 export interface SigninRequest {
   verb: 'save' | 'load';
   handle: string;
   /** A save over a sign-in already kept under this handle. */
   replaces: boolean;
-}
-
-/** A one-time approval of one session_save/session_load, spent by the retried call (never a lasting grant). */
-export interface SessionOnce extends SigninRequest {
-  sessionKey: string;
-  chromeTabId: number;
-  origin: string;
 }
 
 /** What an operation prompt shows and what "Allow once" binds to (approvals/operationGrants.ts). */
@@ -103,6 +96,8 @@ export interface OperationRequest {
   generation: number;
   /** operation + element + detail (scripts by their hash): a one-shot matches only this. */
   binding: string;
+  /** Operation `session` only: the verb and handle the person decides on. */
+  signin?: SigninRequest;
 }
 
 export interface Prompt {
@@ -117,8 +112,6 @@ export interface Prompt {
   origin: string;
   pageTitle: string;
   popupWindowId: number | null;
-  /** session prompts only: the verb and handle the person decides on. */
-  signin?: SigninRequest;
   /** kind 'operation' only. */
   request?: OperationRequest;
 }
@@ -164,7 +157,7 @@ export interface NavigateOnce {
 }
 
 export interface BrowserState {
-  sessions: Record<string, SessionRecord>;
+  sessions: Record<string, AiPrincipal>;
   aiTabs: Record<string, AiTab>;
   attachments: Record<string, Attachment>;
   prompts: Record<string, Prompt>;
@@ -172,7 +165,6 @@ export interface BrowserState {
   siteGrants: SiteGrant[];
   operationOnce: OperationOnce[];
   profileOnce: ProfileOnce[];
-  sessionOnce: SessionOnce[];
   profileWindow: ProfileWindow | null;
   /** The window that holds Sandbox AI tabs. */
   sandboxWindowId: number | null;
@@ -192,7 +184,7 @@ const KEY = 'browser';
 
 /** A browser with no sessions, tabs or approvals (also the tests' starting point). */
 export function emptyBrowserState(): BrowserState {
-  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], siteGrants: [], operationOnce: [], profileOnce: [], sessionOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
+  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], siteGrants: [], operationOnce: [], profileOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
 }
 
 export async function loadBrowserState(): Promise<BrowserState> {

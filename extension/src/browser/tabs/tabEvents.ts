@@ -11,7 +11,7 @@ export function forgetTab(state: BrowserState, chromeTabId: number): number[] {
     if (session.currentTabId === chromeTabId) session.currentTabId = null;
   }
   state.navigateOnce = state.navigateOnce.filter((o) => o.chromeTabId !== chromeTabId);
-  state.sessionOnce = state.sessionOnce.filter((o) => o.chromeTabId !== chromeTabId);
+  state.operationOnce = state.operationOnce.filter((o) => o.chromeTabId !== chromeTabId);
   const popups: number[] = [];
   for (const [id, prompt] of Object.entries(state.prompts)) {
     if (prompt.chromeTabId !== chromeTabId) continue;

@@ -1,4 +1,4 @@
-import { loadBrowserState, updateBrowserState, type SessionRecord } from '../state/browserState';
+import { loadBrowserState, updateBrowserState, type AiPrincipal } from '../state/browserState';
 
 export const GROUP_TITLE_PREFIX = 'AI · ';
 const MAX_CLIENT_NAME_CHARS = 40;
@@ -21,7 +21,7 @@ async function groupInWindow(groupId: number | null, windowId: number): Promise<
  * always sees which tabs the AI drives. A group lives in one window; a session with tabs in a
  * second window gets a second group there.
  */
-export async function addToSessionGroup(session: SessionRecord, chromeTabId: number, windowId: number): Promise<void> {
+export async function addToSessionGroup(session: AiPrincipal, chromeTabId: number, windowId: number): Promise<void> {
   // The stored group, not the caller's snapshot: a concurrent open may have made it meanwhile.
   const groupId = (await loadBrowserState()).sessions[session.key]?.groupId ?? session.groupId;
   const existing = await groupInWindow(groupId, windowId);

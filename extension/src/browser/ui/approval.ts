@@ -18,9 +18,9 @@ function choices(view: PromptView): [Decision, string][] {
     case 'navigate':
       return [['once', 'Allow once'], ['site', 'Allow on this site'], ['deny', 'Deny']];
     case 'profile':
-    case 'session':
       return [['once', 'Allow this time'], ['deny', 'Deny']];
     case 'operation':
+      if (view.request?.operation === 'session') return [['once', 'Allow this time'], ['deny', 'Deny']];
       return view.request && mayGrantOnSite(view.request.operation)
         ? [['once', 'Allow once'], ['site', 'Allow on this site'], ['deny', 'Deny']]
         : [['once', 'Allow once'], ['deny', 'Deny']];
@@ -32,9 +32,10 @@ const OPERATION_VERBS: Record<string, string> = {
 };
 
 function sessionQuestion(view: PromptView): string {
-  const handle = view.signin?.handle ?? '';
-  if (view.signin?.verb === 'load') return `${view.clientName} wants to sign in to this site with the saved sign-in "${handle}"`;
-  if (view.signin?.replaces) return `${view.clientName} wants to replace the saved sign-in "${handle}" with this site's sign-in`;
+  const signin = view.request?.signin;
+  const handle = signin?.handle ?? '';
+  if (signin?.verb === 'load') return `${view.clientName} wants to sign in to this site with the saved sign-in "${handle}"`;
+  if (signin?.replaces) return `${view.clientName} wants to replace the saved sign-in "${handle}" with this site's sign-in`;
   return `${view.clientName} wants to save this site's sign-in as "${handle}"`;
 }
 
@@ -42,15 +43,15 @@ const QUESTIONS: Record<PromptView['kind'], (view: PromptView) => string> = {
   attach: (view) => `${view.clientName} wants to read one of your tabs`,
   navigate: (view) => `${view.clientName} wants to open a new site with your cookies`,
   profile: (view) => `${view.clientName} wants to open a tab with the saved sign-ins "${view.origin}"`,
-  session: sessionQuestion,
-  operation: (view) => `${view.clientName} wants to ${OPERATION_VERBS[view.request?.operation ?? ''] ?? view.request?.operation} this page`,
+  operation: (view) => view.request?.operation === 'session' ? sessionQuestion(view) : `${view.clientName} wants to ${OPERATION_VERBS[view.request?.operation ?? ''] ?? view.request?.operation} this page`,
 };
+
+const SESSION_EXPLANATION = 'The cookies and local storage of this site stay in your keychain and this AI tab; the AI never sees them. Every save and load asks again.';
 
 const EXPLANATIONS: Record<PromptView['kind'], string> = {
   attach: '"Allow once" covers a single read. "Until next navigation" lasts until this tab loads another page.',
   navigate: 'Shared profile posture: the AI tab uses your logins. "Allow on this site" lasts for this AI session.',
   profile: 'VMark keeps these cookies for the AI tabs of this profile; the AI never sees them. Every opening asks again.',
-  session: 'The cookies and local storage of this site stay in your keychain and this AI tab; the AI never sees them. Every save and load asks again.',
   operation: '"Allow once" covers exactly this, on this page, until it changes. "Allow on this site" lets this AI session do this kind of thing on this site until you revoke it (Site permissions).',
 };
 
@@ -66,7 +67,7 @@ function addDetail(term: string, value: string, preformatted = false): void {
 
 function showRequest(view: PromptView): void {
   const request = view.request;
-  if (!request) return;
+  if (!request || request.operation === 'session') return;
   addDetail('Operation', request.operation);
   addDetail('Element', request.element ? `${request.element.role} "${request.element.name}"` : 'the whole page');
   if (request.detail !== null) addDetail(request.operation === 'eval' ? 'Script' : 'Exactly', request.detail, request.operation === 'eval' || request.operation === 'style');
@@ -93,7 +94,7 @@ async function show(): Promise<void> {
   origin.textContent = view.origin;
   page.textContent = view.kind === 'attach' || view.kind === 'operation' ? `${view.pageTitle || '(untitled)'} — ${view.url}` : view.url;
   showRequest(view);
-  explain.textContent = EXPLANATIONS[view.kind];
+  explain.textContent = view.request?.operation === 'session' ? SESSION_EXPLANATION : EXPLANATIONS[view.kind];
   for (const [decision, label] of choices(view)) {
     const button = document.createElement('button');
     button.type = 'button';

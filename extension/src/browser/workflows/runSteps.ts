@@ -13,7 +13,7 @@ import { DEFAULT_NAVIGATION_TIMEOUT_MS } from '../refusals';
 import type { Target } from '../resolveTarget';
 import { checkNavigationUrl } from '../safety/urlPolicy';
 import { loopbackAllowed } from '../settings';
-import { loadBrowserState, type AiTab, type SessionRecord } from '../state/browserState';
+import { loadBrowserState, type AiTab, type AiPrincipal } from '../state/browserState';
 import { watchForPerson } from './personWatch';
 import { inLedger, loadRun, stopClock, updateRun, updateRuns, type StoredStep, type WorkflowRun } from './runStore';
 
@@ -37,7 +37,7 @@ async function stillRunning(runId: string): Promise<boolean> {
 }
 
 interface Place {
-  session: SessionRecord;
+  session: AiPrincipal;
   tab: AiTab;
   target: Target;
 }

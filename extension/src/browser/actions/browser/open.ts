@@ -6,7 +6,7 @@ import { redactUrl } from '../../safety/pageFacts';
 import { checkResolvedAddresses } from '../../navigation/resolvedAddresses';
 import { checkNavigationUrl } from '../../safety/urlPolicy';
 import { checkProfileApproval } from '../../profiles/profileApproval';
-import { profileStoreTaken } from '../../profiles/profileWindow';
+import { openingProfile, profileStoreTaken, type OpeningProfile } from '../../profiles/profileWindow';
 import { DEFAULT_NAVIGATION_TIMEOUT_MS, MAX_AI_TABS, refuse } from '../../refusals';
 import { loopbackAllowed, type Posture } from '../../settings';
 import { loadBrowserState, updateBrowserState, type BrowserState } from '../../state/browserState';
@@ -76,13 +76,17 @@ export const open = defineBrowserAction(browserTool, 'open', {
 
     const posture = ctx.settings.posture;
     const profile = args.profile ?? null;
+    let opening: OpeningProfile | null = null;
     if (profile !== null) {
       const refusal = await profileRefusal(posture, profile);
       if (refusal) return refusal;
+      const kept = await openingProfile(profile);
+      if ('kind' in kept) return kept;
       const pending = await checkProfileApproval(ctx.session, profile, verdict.url);
       if (pending) return pending;
+      opening = kept;
     }
-    const blank = await createBlankAiTab(posture, profile);
+    const blank = await createBlankAiTab(posture, opening);
     const chromeTabId = blank.id!;
     if (!(await registerAiTab(ctx.session.key, blank, posture, profile))) {
       await chrome.tabs.remove(chromeTabId).catch(() => undefined);

@@ -1,7 +1,8 @@
 import { browserTool, ok, type SigninSnapshot } from '@vmark/shared';
-import { checkSessionApproval } from '../../approvals/sessionApproval';
+import { checkSessionApproval } from '../../approvals/operationGrants';
 import { defineBrowserAction } from '../../defineBrowserAction';
 import { navigateAiTab } from '../../navigation/navigateAiTab';
+import { saveOpenProfile } from '../../profiles/profileSaving';
 import { DEFAULT_NAVIGATION_TIMEOUT_MS, refuse } from '../../refusals';
 import { hostSignins } from '../../signins/hostSignins';
 import { restoreCookies } from '../../signins/originCookies';
@@ -9,7 +10,8 @@ import { writePageStorage } from '../../signins/pageStorage';
 import { hostRefusal, signinTab } from '../../signins/signinTab';
 
 /**
- * Restores a saved sign-in into the AI tab: its cookies into the tab's own store, its localStorage
+ * Restores a saved sign-in into the AI tab: its cookies into the tab's own store (a named profile
+ * keeps them from then on), its localStorage
  * into the page (same origin only, by document), then reloads the page so its scripts start signed
  * in. After the person's approval of this one load; answers {loaded: true, handle}, never a value.
  */
@@ -31,12 +33,14 @@ export const sessionLoad = defineBrowserAction(browserTool, 'session_load', {
           savedOrigin: saved.origin,
         });
       }
-      const pending = await checkSessionApproval({ session: ctx.session, chromeTabId: tab.chromeTabId, origin, url: tab.url, pageTitle: tab.pageTitle, verb: 'load', handle, replaces: false });
+      const pending = await checkSessionApproval(ctx.session, tab.aiTab, { verb: 'load', handle, replaces: false });
       if (pending) return pending;
       const loaded = await hostSignins.load(handle);
       if (loaded.origin !== origin) throw new Error('the saved origin changed meanwhile');
       const snapshot = JSON.parse(loaded.snapshot) as SigninSnapshot;
       await restoreCookies(tab.storeId, snapshot.cookies);
+      // into a named profile's tab: the profile keeps the sign-in from now on
+      if (tab.aiTab.profile !== null) await saveOpenProfile();
       await writePageStorage(tab.chromeTabId, tab.page, snapshot.localStorage);
       await navigateAiTab(ctx.session.key, tab.chromeTabId, new URL(tab.page.url), DEFAULT_NAVIGATION_TIMEOUT_MS);
       return ok({ loaded: true, handle });

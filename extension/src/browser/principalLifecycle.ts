@@ -1,20 +1,20 @@
 import { loadBrowserState, updateBrowserState } from './state/browserState';
-import { recordHost, removeSession } from './state/sessions';
+import { recordHost, removePrincipal } from './state/principals';
 import { syncNetworkRules } from './tabs/networkRules';
 
 /**
- * A session ends when its MCP connection closes (or its orphan expires): its AI tabs are
+ * An AI principal's browser state ends when its MCP connection closes (or its orphan expires): its AI tabs are
  * transient, so they close, and with them the Sandbox tabs' cookie-less state; its approvals go.
  */
-export async function endSession(sessionKey: string): Promise<void> {
-  const { tabIds, promptWindows } = await removeSession(sessionKey);
+export async function endPrincipal(sessionKey: string): Promise<void> {
+  const { tabIds, promptWindows } = await removePrincipal(sessionKey);
   await syncNetworkRules();
   for (const windowId of promptWindows) void chrome.windows.remove(windowId).catch(() => undefined);
   if (tabIds.length > 0) await chrome.tabs.remove(tabIds).catch(() => undefined);
 }
 
 export async function onConnectionClosed(connectionId: string): Promise<void> {
-  if ((await loadBrowserState()).sessions[connectionId]) await endSession(connectionId);
+  if ((await loadBrowserState()).sessions[connectionId]) await endPrincipal(connectionId);
 }
 
 export function onHostInfo(pid: number): Promise<void> {
@@ -27,7 +27,6 @@ export async function onBrowserDisabled(): Promise<void> {
     state.attachments = {};
     state.navigateOnce = [];
     state.profileOnce = [];
-    state.sessionOnce = [];
     const windows = Object.values(state.prompts).map((p) => p.popupWindowId).filter((id): id is number => id !== null);
     state.prompts = {};
     return windows;

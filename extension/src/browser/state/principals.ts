@@ -1,5 +1,5 @@
 import type { Principal } from '@vmark/shared';
-import { updateBrowserState, type BrowserState, type SessionRecord } from './browserState';
+import { updateBrowserState, type BrowserState, type AiPrincipal } from './browserState';
 
 const GROUP_COLORS: `${chrome.tabGroups.Color}`[] = ['purple', 'cyan', 'orange', 'pink', 'blue', 'green', 'yellow', 'red', 'grey'];
 /** A session whose host went away and that no reconnecting client claimed is ended after this. */
@@ -10,7 +10,7 @@ function pickColor(state: BrowserState): `${chrome.tabGroups.Color}` {
   return GROUP_COLORS.find((c) => !used.has(c)) ?? GROUP_COLORS[Object.keys(state.sessions).length % GROUP_COLORS.length]!;
 }
 
-function isOrphan(session: SessionRecord, state: BrowserState): boolean {
+function isOrphan(session: AiPrincipal, state: BrowserState): boolean {
   return session.orphanedAt !== null || (state.hostPid !== null && session.hostPid !== state.hostPid);
 }
 
@@ -28,7 +28,6 @@ function rekey(state: BrowserState, from: string, to: string): void {
   for (const prompt of Object.values(state.prompts)) if (prompt.sessionKey === from) prompt.sessionKey = to;
   for (const once of state.navigateOnce) if (once.sessionKey === from) once.sessionKey = to;
   for (const once of state.profileOnce) if (once.sessionKey === from) once.sessionKey = to;
-  for (const once of state.sessionOnce) if (once.sessionKey === from) once.sessionKey = to;
   for (const grant of state.siteGrants) if (grant.sessionKey === from) grant.sessionKey = to;
   for (const once of state.operationOnce) if (once.sessionKey === from) once.sessionKey = to;
 }
@@ -38,7 +37,7 @@ function rekey(state: BrowserState, from: string, to: string): void {
  * with a new connection id; it then adopts the orphaned session of the same client name, tabs
  * and all. Returns the sessions that expired unclaimed, for the caller to tear down.
  */
-export function sessionFor(principal: Principal): Promise<{ session: SessionRecord; expired: string[] }> {
+export function principalFor(principal: Principal): Promise<{ session: AiPrincipal; expired: string[] }> {
   return updateBrowserState((state) => {
     const now = Date.now();
     let session = state.sessions[principal.connectionId];
@@ -81,7 +80,7 @@ export function recordHost(pid: number): Promise<void> {
 }
 
 /** Removes a session and its approvals; returns the AI tabs it owned, for the caller to close. */
-export function removeSession(sessionKey: string): Promise<{ tabIds: number[]; promptWindows: number[] }> {
+export function removePrincipal(sessionKey: string): Promise<{ tabIds: number[]; promptWindows: number[] }> {
   return updateBrowserState((state) => {
     delete state.sessions[sessionKey];
     const tabIds = Object.values(state.aiTabs).filter((t) => t.sessionKey === sessionKey).map((t) => t.chromeTabId);
@@ -95,7 +94,6 @@ export function removeSession(sessionKey: string): Promise<{ tabIds: number[]; p
     }
     state.navigateOnce = state.navigateOnce.filter((o) => o.sessionKey !== sessionKey);
     state.profileOnce = state.profileOnce.filter((o) => o.sessionKey !== sessionKey);
-    state.sessionOnce = state.sessionOnce.filter((o) => o.sessionKey !== sessionKey);
     state.siteGrants = state.siteGrants.filter((g) => g.sessionKey !== sessionKey);
     state.operationOnce = state.operationOnce.filter((o) => o.sessionKey !== sessionKey);
     return { tabIds, promptWindows };
