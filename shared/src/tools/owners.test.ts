@@ -9,7 +9,7 @@ describe('owner table', () => {
   });
 
   it('offers an action exactly when its owner is stated plainly; the rest are listed as not offered', () => {
-    expect(OFFERED_ACTIONS.get('browser')).toEqual(['act', 'open', 'navigate', 'close', 'style', 'execute_js', 'session_save', 'session_load', 'console_clear']);
+    expect(OFFERED_ACTIONS.get('browser')).toEqual(['act', 'workflow_record', 'open', 'navigate', 'close', 'style', 'execute_js', 'session_save', 'session_load', 'console_clear']);
     expect(ownerOf('browser', 'act')).toBe('extension');
     expect(ownerOf('browser', 'workflow_run')).toBeUndefined();
     expect(notOfferedActions().get('browser')).toContain('workflow_run');

@@ -8,6 +8,7 @@ import { open } from './browser/open';
 import { sessionLoad } from './browser/sessionLoad';
 import { sessionSave } from './browser/sessionSave';
 import { style } from './browser/style';
+import { workflowRecord } from './browser/workflowRecord';
 import { consoleRead } from './browserRead/console';
 import { extract } from './browserRead/extract';
 import { query } from './browserRead/query';
@@ -16,7 +17,7 @@ import { screenshot } from './browserRead/screenshot';
 import { wait } from './browserRead/wait';
 import { waitFor } from './browserRead/waitFor';
 
-const HANDLERS: BrowserActionHandler[] = [act, style, executeJs, open, navigate, close, consoleClear, sessionSave, sessionLoad, read, screenshot, query, extract, consoleRead, wait, waitFor];
+const HANDLERS: BrowserActionHandler[] = [act, style, executeJs, open, navigate, close, consoleClear, sessionSave, sessionLoad, workflowRecord, read, screenshot, query, extract, consoleRead, wait, waitFor];
 
 /** "tool.action" → handler, for every browser action the extension implements. */
 export const BROWSER_ACTIONS: ReadonlyMap<string, BrowserActionHandler> = new Map(HANDLERS.map((h) => [`${h.tool}.${h.action}`, h]));
