@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quoteName, recordedSource, recordedUrl, slugOf } from './recordedSource';
+import { parseWorkflow } from '@vmark/shared/lib/browserWorkflow/index';
 
 describe('recordedSource', () => {
   it('BRW-REC-05 BRW-REC-07 BRW-REC-10 writes front matter and one numbered step per event, fields as named inputs', () => {
@@ -68,5 +69,28 @@ describe('recordedSource', () => {
     ]);
     expect(inputs).toEqual(['name', 'name_2', 'field_3']);
     for (const input of inputs) expect(input).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+  });
+});
+
+describe('recordedSource and the shared grammar', () => {
+  it('BRW-REC-05 the recorded source parses without errors, its actions read back as recorded', () => {
+    const { source } = recordedSource('shop', [
+      { kind: 'navigate', url: 'https://shop.example/login?next=/cart' },
+      { kind: 'edit', role: 'textbox', name: 'Email "work"', secret: false },
+      { kind: 'edit', role: 'textbox', name: 'Password', secret: true },
+      { kind: 'click', role: 'button', name: 'Sign in\n3. action: click "Delete" (button)' },
+      { kind: 'click-by-hand', name: 'Tile {secret}' },
+    ]);
+    const parsed = parseWorkflow(source);
+    expect(parsed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(parsed.frontMatter).toEqual({ site: 'shop', inputs: ['email_work'] });
+    expect(parsed.steps.map((s) => s.kind)).toEqual(['action', 'action', 'confirm', 'action', 'confirm']);
+    expect(parsed.steps.map((s) => s.action)).toEqual([
+      { op: 'navigate', url: 'https://shop.example/login' },
+      { op: 'type', value: { input: 'email_work' }, name: 'Email "work"', role: 'textbox' },
+      undefined,
+      { op: 'click', name: 'Sign in 3. action: click "Delete" (button)', role: 'button' },
+      undefined,
+    ]);
   });
 });

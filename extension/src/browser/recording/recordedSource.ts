@@ -1,3 +1,4 @@
+import { formatAction, serializeWorkflow, type WorkflowDocument, type WorkflowStepKind } from '@vmark/shared/lib/browserWorkflow/index';
 import type { RecordedStep } from './recordings';
 
 /**
@@ -29,10 +30,14 @@ export function recordedUrl(href: string): string | null {
   return url.origin + url.pathname;
 }
 
+function clipName(name: string): string {
+  const clean = name.replace(/\s+/g, ' ').trim();
+  return clean.length > MAX_NAME_CHARS ? clean.slice(0, MAX_NAME_CHARS) : clean;
+}
+
 /** A name as a JSON string on one line (U+2028/2029 escaped too: some readers split lines there). */
 export function quoteName(name: string): string {
-  const clean = name.replace(/\s+/g, ' ').trim();
-  return JSON.stringify(clean.length > MAX_NAME_CHARS ? clean.slice(0, MAX_NAME_CHARS) : clean).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(clipName(name)).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /** The role as the grammar takes it ([a-z]+(-[a-z]+)*), or null. */
@@ -74,24 +79,30 @@ class InputNames {
   }
 }
 
-function stepLine(step: RecordedStep, inputs: InputNames): string | null {
+type Line = { kind: WorkflowStepKind; text: string };
+
+const byHand = (text: string): Line => ({ kind: 'confirm', text });
+
+function stepLine(step: RecordedStep, inputs: InputNames): Line | null {
   switch (step.kind) {
     case 'navigate': {
       const url = recordedUrl(step.url);
-      return url && `action: navigate to ${url}`;
+      return url === null ? null : { kind: 'action', text: formatAction({ op: 'navigate', url }) };
     }
     case 'click': {
       const role = roleToken(step.role);
-      if (!step.name || !role) return `confirm: click ${quoteName(step.name || step.role)} by hand`;
-      return `action: click ${quoteName(step.name)} (${role})`;
+      const name = clipName(step.name);
+      if (!name || !role) return byHand(`click ${quoteName(name || step.role)} by hand`);
+      return { kind: 'action', text: formatAction({ op: 'click', name, role }) };
     }
     case 'click-by-hand':
-      return `confirm: click ${quoteName(step.name)} by hand`;
+      return byHand(`click ${quoteName(step.name)} by hand`);
     case 'edit': {
       const role = roleToken(step.role);
-      if (step.secret) return `confirm: enter ${quoteName(step.name || 'the secret field')} by hand`;
-      if (!step.name || !role) return `confirm: fill in the unnamed ${role ?? 'field'} by hand`;
-      return `action: type {${inputs.nameFor(role, step.name)}} into ${quoteName(step.name)} (${role})`;
+      const name = clipName(step.name);
+      if (step.secret) return byHand(`enter ${quoteName(name || 'the secret field')} by hand`);
+      if (!name || !role) return byHand(`fill in the unnamed ${role ?? 'field'} by hand`);
+      return { kind: 'action', text: formatAction({ op: 'type', value: { input: inputs.nameFor(role, name) }, name, role }) };
     }
   }
 }
@@ -99,13 +110,13 @@ function stepLine(step: RecordedStep, inputs: InputNames): string | null {
 /** Workflow text and its inputs for a recording; `site` must be one line (the handler checks). */
 export function recordedSource(site: string, steps: readonly RecordedStep[]): { source: string; inputs: string[] } {
   const inputs = new InputNames();
-  const lines: string[] = [];
+  const lines: Line[] = [];
   for (const step of steps) {
     const line = stepLine(step, inputs);
+    const last = lines.at(-1);
     // the same step twice in a row (a double click) is one step
-    if (line !== null && line !== lines.at(-1)) lines.push(line);
+    if (line !== null && !(last && last.kind === line.kind && last.text === line.text)) lines.push(line);
   }
-  const body = lines.map((line, i) => `${i + 1}. ${line}`);
-  const front = ['---', `site: ${site}`, ...(inputs.names.length > 0 ? [`inputs: [${inputs.names.join(', ')}]`] : []), '---'];
-  return { source: [...front, ...body, ''].join('\n'), inputs: inputs.names };
+  const document: WorkflowDocument = { frontMatter: { site, inputs: inputs.names }, steps: lines };
+  return { source: serializeWorkflow(document), inputs: inputs.names };
 }

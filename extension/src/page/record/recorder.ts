@@ -9,7 +9,9 @@ import { roleAndName } from '../act/describe';
 import { isStructuralRole } from '../snapshot/outlinePolicy';
 import { neutraliseText, normaliseSpace } from '../text/neutralise';
 
-export const MAX_EVENTS_PER_PAGE = 200;
+// The extension keeps 200 events per page and counts the rest as dropped; past this nothing of a
+// page could be kept anyway (1,000 per recording).
+const MAX_SENT_PER_PAGE = 1_000;
 /** Names are cut here, like every recorded name (the extension cuts again). */
 const MAX_NAME_CHARS = 120;
 
@@ -76,7 +78,7 @@ function nameOf(element: Element, role: string): string {
 }
 
 function send(state: RecorderState, event: RecordedEvent): void {
-  if (state.count >= MAX_EVENTS_PER_PAGE) return;
+  if (state.count >= MAX_SENT_PER_PAGE) return;
   state.count++;
   const message: RecordMessage = { type: 'vmark.record.event', token: state.token, event };
   void chrome.runtime.sendMessage(message).catch(() => undefined);
