@@ -113,9 +113,7 @@ export function recordedSource(site: string, steps: readonly RecordedStep[]): { 
   const lines: Line[] = [];
   for (const step of steps) {
     const line = stepLine(step, inputs);
-    const last = lines.at(-1);
-    // the same step twice in a row (a double click) is one step
-    if (line !== null && !(last && last.kind === line.kind && last.text === line.text)) lines.push(line);
+    if (line !== null) lines.push(line);
   }
   const document: WorkflowDocument = { frontMatter: { site, inputs: inputs.names }, steps: lines };
   return { source: serializeWorkflow(document), inputs: inputs.names };

@@ -1,5 +1,7 @@
 import type { RecordedEvent, RecordMessage } from '../../page/record/recorder';
 import { callPage } from '../pageApi/callPage';
+import { redactUrl } from '../safety/pageFacts';
+import { loadBrowserState } from '../state/browserState';
 import { recordedUrl } from './recordedSource';
 
 /**
@@ -14,7 +16,6 @@ export type RecordedStep = RecordedEvent | { kind: 'navigate'; url: string };
 
 export interface Recording {
   chromeTabId: number;
-  sessionKey: string;
   /** Ties the page's messages to this recording (a random id the page shim was woken with). */
   token: string;
   site: string;
@@ -83,15 +84,41 @@ function isRecordMessage(message: unknown): message is RecordMessage {
   return m?.type === 'vmark.record.event' && typeof m.token === 'string' && typeof m.event === 'object' && m.event !== null;
 }
 
+interface Arrival {
+  chromeTabId: number;
+  token: string;
+  step: RecordedEvent;
+  documentId: string | undefined;
+}
+
+// Events arrive one message each (a person clicking fast, or 200 in a burst): they are kept in
+// batches, one storage write per batch rather than per event.
+let arrivals: Arrival[] = [];
+let keeping: Promise<void> | null = null;
+
+async function keepArrivals(): Promise<void> {
+  while (arrivals.length > 0) {
+    const batch = arrivals;
+    arrivals = [];
+    await updateRecordings((recordings) => {
+      for (const { chromeTabId, token, step, documentId } of batch) {
+        const recording = recordings[String(chromeTabId)];
+        if (recording && recording.token === token) keep(recording, step, documentId);
+      }
+    });
+  }
+  keeping = null;
+}
+
 /** An event from a page shim: kept only for the recording of that tab's main frame with that token. */
 export function onRecordMessage(message: unknown, sender: chrome.runtime.MessageSender): boolean {
   if (!isRecordMessage(message) || sender.id !== chrome.runtime.id || sender.frameId !== 0 || sender.tab?.id === undefined) return false;
-  const chromeTabId = sender.tab.id;
-  void updateRecordings((recordings) => {
-    const recording = recordings[String(chromeTabId)];
-    if (!recording || recording.token !== message.token) return;
-    const step = sanitisedEvent(message.event);
-    if (step) keep(recording, step, sender.documentId);
+  const step = sanitisedEvent(message.event);
+  if (!step) return false;
+  arrivals.push({ chromeTabId: sender.tab.id, token: message.token, step, documentId: sender.documentId });
+  keeping ??= keepArrivals().catch((error: unknown) => {
+    keeping = null;
+    console.error('VMark recording:', error);
   });
   return false;
 }
@@ -115,11 +142,18 @@ function sanitisedEvent(event: RecordedEvent): RecordedEvent | null {
 // form submissions are not: the click that caused them is the step.
 const TYPED_TRANSITIONS = new Set(['typed', 'auto_bookmark', 'generated', 'keyword', 'keyword_generated']);
 
+/** The AI's own open/navigate (a running ticket for this address) is not the person's step. */
+async function isAiNavigation(chromeTabId: number, href: string): Promise<boolean> {
+  const tab = (await loadBrowserState()).aiTabs[String(chromeTabId)];
+  const ticket = tab?.tickets.at(-1);
+  return ticket !== undefined && (ticket.state === 'pending' || ticket.state === 'committed') && ticket.requestedUrl === redactUrl(href);
+}
+
 /** A main-frame commit in a recorded tab: the person's own navigation becomes a step. */
 export async function onRecordedTabCommitted(details: { tabId: number; frameId: number; url: string; transitionType?: string }): Promise<void> {
   if (details.frameId !== 0 || !TYPED_TRANSITIONS.has(details.transitionType ?? '')) return;
   const url = recordedUrl(details.url);
-  if (url === null || !(await recordingOf(details.tabId))) return;
+  if (url === null || !(await recordingOf(details.tabId)) || (await isAiNavigation(details.tabId, details.url))) return;
   await updateRecordings((recordings) => {
     const recording = recordings[String(details.tabId)];
     if (recording) keep(recording, { kind: 'navigate', url }, `commit:${url}`);

@@ -4,9 +4,9 @@
 // extension at once (the page may unload right after a click). It never reads a field's value:
 // what is sent is which field was edited, never what it holds.
 
-import { roleOf } from '../aria/role';
+import { isNativelyFocusable, roleOf } from '../aria/role';
 import { roleAndName } from '../act/describe';
-import { isStructuralRole } from '../snapshot/outlinePolicy';
+import { INTERACTIVE_ROLES } from '../snapshot/outlinePolicy';
 import { neutraliseText, normaliseSpace } from '../text/neutralise';
 
 // The extension keeps 200 events per page and counts the rest as dropped; past this nothing of a
@@ -63,7 +63,9 @@ function clickTarget(path: EventTarget[]): { element: Element; role: string | nu
     if (!(node instanceof Element)) continue;
     if (node.localName === 'label' && (node as HTMLLabelElement).control) return null; // the control's own click follows
     const role = roleOf(node);
-    if (role !== null && !isStructuralRole(role) && role !== 'generic' && role !== 'none' && role !== 'presentation') return { element: node, role };
+    if (role !== null && INTERACTIVE_ROLES.has(role)) return { element: node, role };
+    // a link or control whose author gave it a non-widget role stays a target, as in the outline
+    if (isNativelyFocusable(node)) return { element: node, role: role ?? 'generic' };
   }
   for (const node of path) {
     if (node instanceof Element && getComputedStyle(node).cursor === 'pointer') return { element: node, role: null };
@@ -86,6 +88,7 @@ function send(state: RecorderState, event: RecordedEvent): void {
 
 function onClick(state: RecorderState, event: MouseEvent): void {
   if (!event.isTrusted) return; // the page's own synthetic events are not the person's
+  if (event.detail > 1) return; // the second click of a double click is the same step
   const found = clickTarget(event.composedPath());
   if (!found) return;
   if (found.role === null) {

@@ -31,7 +31,6 @@ async function start(ctx: BrowserContext, tab: AiTab, tabId: string, site: strin
   await spendPermit(ctx.session, tab.chromeTabId, permit.permit);
   const recording: Recording = {
     chromeTabId: tab.chromeTabId,
-    sessionKey: ctx.session.key,
     token: crypto.randomUUID(),
     site,
     startedAt: Date.now(),
@@ -53,10 +52,12 @@ async function start(ctx: BrowserContext, tab: AiTab, tabId: string, site: strin
   return ok({ recording: true, tabId, site, url: startUrl });
 }
 
-async function stop(ctx: BrowserContext, tab: AiTab, tabId: string): Promise<CallOutcome> {
+async function stop(tab: AiTab, tabId: string): Promise<CallOutcome> {
+  // The tab is this session's (the 'ai-tab' need), so its recording is too, even when the session
+  // was re-keyed after a worker stop.
   const recording = await updateRecordings((recordings) => {
     const found = recordings[String(tab.chromeTabId)];
-    if (!found || found.sessionKey !== ctx.session.key) return null;
+    if (!found) return null;
     delete recordings[String(tab.chromeTabId)];
     return found;
   });
@@ -76,6 +77,6 @@ export const workflowRecord = defineBrowserAction(browserTool, 'workflow_record'
   async run(ctx, args) {
     const target = ctx.target;
     if (target.kind !== 'ai') throw new Error('workflow_record needs an AI tab');
-    return args.recordOp === 'start' ? start(ctx, target.tab, target.tabId, args.site ?? DEFAULT_SITE) : stop(ctx, target.tab, target.tabId);
+    return args.recordOp === 'start' ? start(ctx, target.tab, target.tabId, args.site ?? DEFAULT_SITE) : stop(target.tab, target.tabId);
   },
 });
