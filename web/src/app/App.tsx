@@ -6,6 +6,7 @@ import { WysiwygEditor } from '../editor/WysiwygEditor';
 import { runAutosave } from './autosave';
 import { addFrontMatter } from './frontMatterCommand';
 import { CommandPalette, type Command } from './CommandPalette';
+import { newBrowserWorkflow } from './newWorkflowCommand';
 import { ConflictBar } from './ConflictBar';
 import { CommentButton, CommentsPanel } from './CommentsPanel';
 import type { CommentDraft } from './commentDraft';
@@ -66,6 +67,7 @@ export function App() {
       { id: 'tab-left', title: 'Move tab left', shortcut: 'Ctrl+Shift+PageUp', run: () => moveActiveTab(store, -1) },
       { id: 'tab-right', title: 'Move tab right', shortcut: 'Ctrl+Shift+PageDown', run: () => moveActiveTab(store, 1) },
       { id: 'front-matter', title: 'Add front matter', run: () => addFrontMatter(store) },
+      { id: 'new-workflow', title: 'New workflow', run: () => newBrowserWorkflow(store) },
     ],
     // the commands read the store when they run, so they are built once per store
     [store],
