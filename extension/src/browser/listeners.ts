@@ -10,6 +10,8 @@ import { syncNetworkRules } from './tabs/networkRules';
 import { onWindowClosed, onWindowCreated } from './profiles/aiWindow';
 import { onTabCreated, onTabRemoved, onTabReplaced } from './tabs/tabEvents';
 import { releaseStaleGroups } from './tabs/tabGroup';
+import { navigatedByPerson, PERSON_MESSAGE } from './workflows/personWatch';
+import { onPersonTookOver, onRunTabRemoved, resumeRuns } from './workflows/runner';
 
 function logged(task: Promise<unknown>): void {
   task.catch((error: unknown) => console.error('VMark browser:', error));
@@ -19,6 +21,10 @@ function logged(task: Promise<unknown>): void {
 export function registerBrowserListeners(): void {
   chrome.webNavigation.onCommitted.addListener((d) => logged(onCommitted(d)));
   chrome.webNavigation.onCommitted.addListener((d) => logged(onRecordedTabCommitted(d)));
+  // the person's own address bar, reload or back/forward hands a workflow run's tab back to them
+  chrome.webNavigation.onCommitted.addListener((d) => {
+    if (navigatedByPerson(d)) logged(onPersonTookOver(d.tabId));
+  });
   chrome.webNavigation.onHistoryStateUpdated.addListener((d) => logged(onSameDocumentNavigation(d)));
   chrome.webNavigation.onReferenceFragmentUpdated.addListener((d) => logged(onSameDocumentNavigation(d)));
   chrome.webNavigation.onDOMContentLoaded.addListener((d) => logged(onDomContentLoaded(d)));
@@ -31,6 +37,7 @@ export function registerBrowserListeners(): void {
   chrome.cookies.onChanged.addListener((change) => logged(onCookieChanged(change)));
   chrome.tabs.onCreated.addListener((tab) => logged(onTabCreated(tab)));
   chrome.tabs.onRemoved.addListener((tabId) => logged(onTabRemoved(tabId)));
+  chrome.tabs.onRemoved.addListener((tabId) => logged(onRunTabRemoved(tabId)));
   chrome.tabs.onRemoved.addListener((tabId) => logged(forgetRecording(tabId)));
   chrome.runtime.onMessage.addListener(onRecordMessage);
   chrome.tabs.onReplaced.addListener((added, removed) => logged(onTabReplaced(added, removed)));
@@ -61,6 +68,13 @@ export function registerBrowserListeners(): void {
     }
     return false;
   });
+  chrome.runtime.onMessage.addListener((message: { type?: string } | undefined, sender) => {
+    // the person's own input in a page a workflow runs on (workflows/personWatch.ts)
+    if (sender.id === chrome.runtime.id && message?.type === PERSON_MESSAGE && sender.tab?.id !== undefined) logged(onPersonTookOver(sender.tab.id));
+    return false;
+  });
+  // runs a stopped worker left behind go on (or end with the reason)
+  logged(resumeRuns());
   chrome.runtime.onMessage.addListener((message: PromptMessage, sender, sendResponse) => {
     // Only the extension's own pages may answer a prompt.
     if (sender.id !== chrome.runtime.id || !sender.url?.startsWith(chrome.runtime.getURL('approval.html'))) return false;

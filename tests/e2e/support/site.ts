@@ -14,6 +14,8 @@ export interface Site {
   requests: { path: string; cookie: string | undefined }[];
   /** The secrets /login handed out, in order. */
   secrets: string[];
+  /** Orders /order/submit received (a multi-step form for workflow runs), in order. */
+  orders: { email: string; qty: string }[];
   close(): Promise<void>;
 }
 
@@ -48,10 +50,14 @@ function reactInputScript(): string {
  * (Path=/app) and localStorage `token=S`; /app says whether its request carried `sid` (#cookie-state)
  * and whether localStorage has `token` (#storage-state), never the values. /fill-storage?chars=N
  * puts N characters of localStorage values into `big-0`, `big-1`, … (1,000,000 each).
+ * A two-step order form: /order (Email, Next) → /order/details (Quantity, Place order) → POST /order/submit,
+ * which the server counts in `orders`.
  */
 export async function startSite(): Promise<Site> {
   const requests: Site['requests'] = [];
   const secrets: string[] = [];
+  const orders: Site['orders'] = [];
+  const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     requests.push({ path: url.pathname + url.search, cookie: req.headers.cookie });
@@ -60,6 +66,26 @@ export async function startSite(): Promise<Site> {
       res.end(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`);
     };
     switch (url.pathname) {
+      case '/order':
+        page('Order', '<h1>Order</h1><form action="/order/details" method="get"><label>Email <input type="email" name="email"></label> <button type="submit">Next</button></form>');
+        return;
+      case '/order/details':
+        page(
+          'Order details',
+          `<h1>Details for ${escape(url.searchParams.get('email') ?? '')}</h1><form action="/order/submit" method="post"><input type="hidden" name="email" value="${escape(url.searchParams.get('email') ?? '')}">` +
+            '<label>Quantity <input type="text" name="qty"></label> <button type="submit">Place order</button></form>',
+        );
+        return;
+      case '/order/submit': {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        req.on('end', () => {
+          const form = new URLSearchParams(body);
+          orders.push({ email: form.get('email') ?? '', qty: form.get('qty') ?? '' });
+          page('Order placed', `<h1>Order placed</h1><p id="receipt">Order ${orders.length}: ${escape(form.get('qty') ?? '')} for ${escape(form.get('email') ?? '')}</p>`);
+        });
+        return;
+      }
       case '/slow': {
         const ms = Number(url.searchParams.get('ms') ?? '3000');
         const title = url.searchParams.get('title') ?? 'Slow page';
@@ -123,6 +149,7 @@ export async function startSite(): Promise<Site> {
     url: (pathname) => `${origin}${pathname.startsWith('/') ? '' : '/'}${pathname}`,
     requests,
     secrets,
+    orders,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

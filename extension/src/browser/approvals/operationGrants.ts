@@ -39,13 +39,25 @@ function findOnce(state: BrowserState, session: SessionRecord, tab: AiTab, bindi
 
 export type Permit = { kind: 'site' } | { kind: 'once'; binding: string; generation: number };
 
+function permitIn(state: BrowserState, session: SessionRecord, current: AiTab, ask: OperationAsk): Permit | null {
+  if (hasSiteGrant(state, session.key, current.origin, ask.operation)) return { kind: 'site' };
+  const binding = bindingOf(ask);
+  return findOnce(state, session, current, binding) !== -1 ? { kind: 'once', binding, generation: current.generation } : null;
+}
+
+/** The grant that covers this ask now, or null; opens no prompt (a workflow run waits on it). */
+export async function currentPermit(session: SessionRecord, tab: AiTab, ask: OperationAsk): Promise<Permit | null> {
+  const state = await loadBrowserState();
+  return permitIn(state, session, state.aiTabs[String(tab.chromeTabId)] ?? tab, ask);
+}
+
 /** The grant that covers this ask now, else the prompt is opened and the NOT_GRANTED refusal returned. */
 export async function permitOrAsk(session: SessionRecord, tab: AiTab, ask: OperationAsk, retry: Record<string, unknown>): Promise<{ ok: true; permit: Permit } | { ok: false; outcome: CallOutcome }> {
   const state = await loadBrowserState();
   const current = state.aiTabs[String(tab.chromeTabId)] ?? tab;
-  if (hasSiteGrant(state, session.key, current.origin, ask.operation)) return { ok: true, permit: { kind: 'site' } };
+  const permit = permitIn(state, session, current, ask);
+  if (permit) return { ok: true, permit };
   const binding = bindingOf(ask);
-  if (findOnce(state, session, current, binding) !== -1) return { ok: true, permit: { kind: 'once', binding, generation: current.generation } };
   const request: OperationRequest = { operation: ask.operation, element: ask.element, detail: ask.detail, generation: current.generation, binding };
   await requestApproval({ kind: 'operation', session, chromeTabId: tab.chromeTabId, url: current.url, origin: current.origin ?? current.url, pageTitle: current.title, request });
   const tabId = toBrowserTabId(tab.chromeTabId);

@@ -162,3 +162,23 @@ export async function onWindowRemoved(windowId: number): Promise<void> {
     for (const [id, prompt] of Object.entries(state.prompts)) if (prompt.popupWindowId === windowId) delete state.prompts[id];
   });
 }
+
+/** Withdraws the operation prompt a workflow run is waiting on: the entry goes, its window closes. */
+export async function withdrawOperationPrompt(sessionKey: string, chromeTabId: number, binding: string): Promise<void> {
+  const windows = await updateBrowserState((state) => {
+    const closing: number[] = [];
+    for (const [id, prompt] of Object.entries(state.prompts)) {
+      if (prompt.kind !== 'operation' || prompt.sessionKey !== sessionKey || prompt.chromeTabId !== chromeTabId || prompt.request?.binding !== binding) continue;
+      delete state.prompts[id];
+      if (prompt.popupWindowId !== null) closing.push(prompt.popupWindowId);
+    }
+    return closing;
+  });
+  for (const windowId of windows) await chrome.windows.remove(windowId).catch(() => undefined);
+}
+
+/** Whether the operation prompt for this binding is still open (not yet answered, closed or withdrawn). */
+export async function operationPromptOpen(sessionKey: string, chromeTabId: number, binding: string): Promise<boolean> {
+  const prompts = Object.values((await loadBrowserState()).prompts);
+  return prompts.some((p) => p.kind === 'operation' && p.sessionKey === sessionKey && p.chromeTabId === chromeTabId && p.request?.binding === binding);
+}
