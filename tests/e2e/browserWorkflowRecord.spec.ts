@@ -235,4 +235,35 @@ test.describe('workflow_record', () => {
     expect(steps[0]).toBe(`1. action: navigate to ${site.url('/record-taps.html')}`);
     expect(new Set(steps.slice(1).map((line) => line.replace(/^\d+\. /, '')))).toEqual(new Set(['action: click "Tap" (button)']));
   });
+
+  test('BRW-REC-05 BRW-RUN-01 BRW-RUN-06 the recorded source runs as is with workflow_run: with new inputs, each step approved by the person, it reaches the same end state', async () => {
+    const { tabId, page } = await openFixture('/record-order.html');
+    await startAllowed(tabId, 'shop');
+    await page.getByLabel('Quantity').fill('7777');
+    await page.getByLabel('Size').focus();
+    await page.keyboard.press('l');
+    await page.getByLabel('Gift wrap').check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/record-done\.html/);
+    await expect(page.locator('#summary')).toHaveText('quantity 7777, size l, gift true');
+    await eventsKept(tabId, 4);
+    const recorded = await ai.ok<Stopped>('browser', { action: 'workflow_record', tabId, recordOp: 'stop' });
+    expect(recorded.inputs).toEqual(['quantity', 'size']);
+
+    let runId = '';
+    const typePrompt = await approvalPromptFor(stack, async () => {
+      ({ runId } = await ai.ok<{ runId: string }>('browser', { action: 'workflow_run', tabId, source: recorded.source, inputs: { quantity: '3', size: 'Small' } }));
+    });
+    await expect(typePrompt.getByText('"3"')).toBeVisible();
+    const clickPrompt = stack.context.waitForEvent('page', { predicate: (p) => p.url().includes('/approval.html'), timeout: 60_000 });
+    await answerPrompt(typePrompt, 'Allow on this site');
+    const second = await clickPrompt;
+    await second.waitForLoadState();
+    await answerPrompt(second, 'Allow on this site');
+    await expect
+      .poll(async () => (await ai.ok<{ status: string }>('browser_read', { action: 'workflow_status', runId })).status, { timeout: 60_000 })
+      .toBe('completed');
+    await page.waitForURL(/record-done\.html/);
+    await expect(page.locator('#summary')).toHaveText('quantity 3, size s, gift true');
+  });
 });
