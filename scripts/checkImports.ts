@@ -53,7 +53,7 @@ const MCP_LAYER_ORDER = 'mcp root files → actions → dispatch.ts';
  * The extension's browser half, low to high; files at extension/src/browser root (the router, the
  * handler definitions, settings) sit beside the layers and are not ranked.
  */
-const BROWSER_LAYER_RANKS: Record<string, number> = { safety: 0, state: 1, tabs: 2, pageApi: 2, approvals: 3, navigation: 4, profiles: 5, reader: 5, screenshot: 5, acting: 5, signins: 5, workflows: 5, actions: 6, ui: 7 };
+const BROWSER_LAYER_RANKS: Record<string, number> = { safety: 0, state: 1, tabs: 2, pageApi: 2, approvals: 3, recording: 3, navigation: 4, profiles: 5, reader: 5, screenshot: 5, acting: 5, signins: 5, workflows: 5, actions: 6, ui: 7 };
 const BROWSER_SRC = 'extension/src/browser/';
 const BROWSER_LAYER_ORDER = [...new Set(Object.values(BROWSER_LAYER_RANKS))]
   .sort((a, b) => a - b)

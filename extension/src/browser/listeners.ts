@@ -2,6 +2,7 @@ import { decide, onWindowRemoved, promptView, type PromptMessage } from './appro
 import { listSiteGrants, revokeSiteGrant, type SitePermissionsMessage } from './approvals/sitePermissions';
 import { onResponseStarted } from './navigation/answeringAddress';
 import { onCookieChanged } from './profiles/profileSaving';
+import { forgetRecording, onRecordedTabCommitted, onRecordMessage } from './recording/recordings';
 import { onCommitted, onCompleted, onDomContentLoaded, onErrorOccurred, onSameDocumentNavigation } from './navigation/navigationEvents';
 import { onBrowserDisabled } from './principalLifecycle';
 import { SETTINGS_KEY, type BrowserSettings } from './settings';
@@ -19,6 +20,7 @@ function logged(task: Promise<unknown>): void {
 /** Every browser-module listener; registered at the top level of the worker, so events wake it. */
 export function registerBrowserListeners(): void {
   chrome.webNavigation.onCommitted.addListener((d) => logged(onCommitted(d)));
+  chrome.webNavigation.onCommitted.addListener((d) => logged(onRecordedTabCommitted(d)));
   // the person's own address bar, reload or back/forward hands a workflow run's tab back to them
   chrome.webNavigation.onCommitted.addListener((d) => {
     if (navigatedByPerson(d)) logged(onPersonTookOver(d.tabId));
@@ -36,6 +38,8 @@ export function registerBrowserListeners(): void {
   chrome.tabs.onCreated.addListener((tab) => logged(onTabCreated(tab)));
   chrome.tabs.onRemoved.addListener((tabId) => logged(onTabRemoved(tabId)));
   chrome.tabs.onRemoved.addListener((tabId) => logged(onRunTabRemoved(tabId)));
+  chrome.tabs.onRemoved.addListener((tabId) => logged(forgetRecording(tabId)));
+  chrome.runtime.onMessage.addListener(onRecordMessage);
   chrome.tabs.onReplaced.addListener((added, removed) => logged(onTabReplaced(added, removed)));
   chrome.windows.onRemoved.addListener((windowId) => logged(onWindowRemoved(windowId)));
   chrome.windows.onRemoved.addListener((windowId) => logged(onWindowClosed(windowId)));

@@ -12,6 +12,7 @@ import { describeRef, matches } from './conditions/matches';
 import { captureReaderHtml, extract } from './extract/extract';
 import { detectGate } from './gate/detectGate';
 import { query } from './query/query';
+import { startRecording, stopRecording } from './record/recorder';
 import { refGeneration, resetRefs, resolveRef } from './refs/refStore';
 import { snapshot } from './snapshot/snapshot';
 import { neutraliseDeep } from './text/neutralise';
@@ -41,6 +42,8 @@ const api: VmarkPageApi = {
   prepareTrusted: neutralised(prepareTrusted),
   finishTrusted: neutralised(finishTrusted),
   applyStyle: neutralised(applyStyle),
+  startRecording,
+  stopRecording,
 };
 
 (globalThis as unknown as Record<string, VmarkPageApi>)[PAGE_API_GLOBAL] = api;

@@ -39,6 +39,9 @@ export interface VmarkPageApi {
   finishTrusted(request: ActRequest, counts: ActCounts): PerformResult;
   /** Inline style or classes on a ref's element or a selector's (≤ 50); {inspect: true} changes nothing. */
   applyStyle(target: StyleTarget, change: StyleChange): StyleResult;
+  /** Wakes the workflow_record capture shim for the recording `token` (record/recorder.ts). */
+  startRecording(token: string): { recording: true };
+  stopRecording(): { recording: false };
 }
 
 export type { ActRequest, InspectResult, PerformResult, Condition, ConsoleResult, ExtractOptions, ExtractResult, Gate, MatchResult, QueryOptions, QueryResult, ReaderCapture, SnapshotOptions, SnapshotResult };

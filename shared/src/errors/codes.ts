@@ -69,6 +69,8 @@ export const BROWSER_TOKENS = {
   SESSION_STORE_SHARED: { form: 'token', remedy: 'Saved sign-ins go only into an AI tab\'s own cookie store; ask the user for the Sandbox posture with VMark allowed in incognito, and use a Sandbox tab.' },
   PROFILE_UNAVAILABLE: { form: 'token', remedy: 'Named profiles need the Sandbox posture and VMark allowed in incognito; ask the user, or open without profile.' },
   PROFILE_IN_USE: { form: 'token', remedy: 'The incognito cookie store is in use (other Sandbox tabs, another profile, or the user\'s incognito window); close your other Sandbox tabs or wait, then retry.' },
+  ALREADY_RECORDING: { form: 'token', remedy: 'This tab is being recorded already; finish that recording with browser.workflow_record recordOp "stop" before starting another.' },
+  NOT_RECORDING: { form: 'token', remedy: 'Nothing is being recorded on this tab; start a recording with browser.workflow_record recordOp "start" first.' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type BrowserToken = keyof typeof BROWSER_TOKENS;

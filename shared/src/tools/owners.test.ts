@@ -9,10 +9,11 @@ describe('owner table', () => {
   });
 
   it('offers an action exactly when its owner is stated plainly; the rest are listed as not offered', () => {
-    expect(OFFERED_ACTIONS.get('browser')).toEqual(['act', 'workflow_run', 'workflow_cancel', 'open', 'navigate', 'close', 'style', 'execute_js', 'session_save', 'session_load', 'console_clear']);
+    expect(OFFERED_ACTIONS.get('browser')).toEqual(['act', 'workflow_run', 'workflow_cancel', 'workflow_record', 'open', 'navigate', 'close', 'style', 'execute_js', 'session_save', 'session_load', 'console_clear']);
     expect(ownerOf('browser', 'act')).toBe('extension');
-    expect(ownerOf('browser', 'workflow_record')).toBeUndefined();
-    expect(notOfferedActions().get('browser')).toContain('workflow_record');
+    expect(ownerOf('browser', 'workflow_record')).toBe('extension');
+    expect(ownerOf('coherence', 'status')).toBeUndefined();
+    expect(notOfferedActions().get('coherence')).toContain('status');
     for (const [tool, actions] of notOfferedActions()) for (const action of actions) expect(OFFERED_ACTIONS.get(tool) ?? []).not.toContain(action);
   });
 

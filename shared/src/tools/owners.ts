@@ -50,7 +50,7 @@ export const OWNERS: OwnerTable = {
     act: 'extension',
     workflow_run: 'extension',
     workflow_cancel: 'extension',
-    workflow_record: notYet('extension'),
+    workflow_record: 'extension',
     open: 'extension',
     navigate: 'extension',
     close: 'extension',

@@ -7,6 +7,7 @@ import { runAutosave } from './autosave';
 import { addFrontMatter } from './frontMatterCommand';
 import { appCommands } from './appCommands';
 import { CommandPalette, type Command } from './CommandPalette';
+import { newBrowserWorkflow } from './newWorkflowCommand';
 import { ConflictBar } from './ConflictBar';
 import { CommentButton, CommentsPanel } from './CommentsPanel';
 import type { CommentDraft } from './commentDraft';
@@ -68,6 +69,7 @@ export function App() {
         toggleMode: () => toggleActiveMode(),
         moveTab: (step) => moveActiveTab(store, step),
         addFrontMatter: () => addFrontMatter(store),
+        newWorkflow: () => newBrowserWorkflow(store),
       }),
     // the commands read the store when they run, so they are built once per store
     [store],

@@ -14,6 +14,7 @@ export interface CommandActions {
   toggleMode(): void;
   moveTab(step: -1 | 1): void;
   addFrontMatter(): void;
+  newWorkflow(): void;
 }
 
 /** The command palette's entries; a shortcut shown is one `commandOfKey` answers (shortcuts.ts). */
@@ -31,5 +32,6 @@ export function appCommands(actions: CommandActions): Command[] {
     { id: 'tab-left', title: 'Move tab left', shortcut: SHORTCUTS['tab-left'], run: () => actions.moveTab(-1) },
     { id: 'tab-right', title: 'Move tab right', shortcut: SHORTCUTS['tab-right'], run: () => actions.moveTab(1) },
     { id: 'front-matter', title: 'Add front matter', run: actions.addFrontMatter },
+    { id: 'new-workflow', title: 'New workflow', run: actions.newWorkflow },
   ];
 }

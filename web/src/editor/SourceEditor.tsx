@@ -11,7 +11,8 @@ import type { Tab } from '../state/types';
 import { dominantLineEnding } from '../lib/lineEndings';
 import { blockIndexAt, blockStart } from './blockOffsets';
 import { minimalChange } from '../lib/minimalChange';
-import { workflowDiagnostics } from './workflowDiagnostics';
+import { workflowDiagnostics, type WorkflowLinter } from './workflowDiagnostics';
+import { browserWorkflowDiagnostics, isBrowserWorkflowTab } from '../workflow/browserWorkflowFile';
 import { commentHighlights } from './commentHighlights';
 import type { CommentStore } from '../comments/commentStore';
 import { docKeyOf } from '../comments/docKey';
@@ -44,6 +45,11 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
       synced.current = view.current.state.doc.toString();
       store.setContent(tab.id, synced.current);
     };
+    // a *.workflow.md file (browser workflows) is checked as you type; the tab's name is read each time, as Save As may change it
+    const browserWorkflowLinter: WorkflowLinter = async (text) => {
+      const current = store.tab(tab.id);
+      return current && isBrowserWorkflowTab(current) ? browserWorkflowDiagnostics(text) : null;
+    };
     const editor = new EditorView({
       parent: host.current,
       state: EditorState.create({
@@ -57,7 +63,7 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
           highlightSelectionMatches(),
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
           syntaxHighlighting(defaultHighlightStyle),
-          ...(tab.kind === 'yaml-workflow' ? [yaml(), workflowDiagnostics(tab.filePath)] : [markdown()]),
+          ...(tab.kind === 'yaml-workflow' ? [yaml(), workflowDiagnostics(tab.filePath)] : [markdown(), workflowDiagnostics(tab.filePath, browserWorkflowLinter)]),
           ...(comments ? [commentHighlights(comments, () => docKeyOf(store.tab(tab.id) ?? tab), (id) => selectComment.current?.(id))] : []),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': `${tab.title} source` }),

@@ -3,6 +3,7 @@ import { isWorkflowFile } from '@vmark/shared/lib/workflow/index';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { newRevision, newTabId, newWorkspaceInstanceId } from '../lib/randomId';
 import { isWithin, titleOf } from '@vmark/shared/lib/paths/index';
+import { isBrowserWorkflowPath } from '../workflow/browserWorkflowFile';
 import type { WindowStore } from './store';
 import type { Tab, WindowModel, WorkspaceInstance } from './types';
 
@@ -62,7 +63,7 @@ export function createTab(
     savedContent: init.content,
     revision: newRevision(),
     pinned: false,
-    mode: init.kind === 'yaml-workflow' || isLargeDocument(init.content) ? 'source' : 'wysiwyg',
+    mode: init.kind === 'yaml-workflow' || (init.filePath !== null && isBrowserWorkflowPath(init.filePath)) || isLargeDocument(init.content) ? 'source' : 'wysiwyg',
     readOnly: init.filePath !== null && isVMarkData(init.filePath),
     journalSeenAt: Date.now(),
     diverged: false,

@@ -1,5 +1,6 @@
 import type { Gate } from '../../page/types';
 import { callPage, injectConsoleShim } from '../pageApi/callPage';
+import { wakeRecorder } from '../recording/recordings';
 import { aiTabIds } from '../state/aiTabCache';
 import { updateBrowserState, type AiTab, type BrowserState } from '../state/browserState';
 import { originOf, redactUrl, tabTitle } from '../safety/pageFacts';
@@ -42,9 +43,14 @@ export async function onCommitted(details: NavDetails): Promise<void> {
   });
 }
 
-/** A second chance for the console shim, should the injection at commit have missed the document. */
+/**
+ * A second chance for the console shim, should the injection at commit have missed the document;
+ * a recording follows the tab to its new page (workflow_record).
+ */
 export async function onDomContentLoaded(details: NavDetails): Promise<void> {
-  if (details.frameId === 0 && (await aiTabIds()).has(details.tabId)) await injectConsoleShim(details.tabId);
+  if (details.frameId !== 0 || !(await aiTabIds()).has(details.tabId)) return;
+  await injectConsoleShim(details.tabId);
+  await wakeRecorder(details.tabId).catch(() => undefined);
 }
 
 /** pushState, replaceState and fragment changes: a new view, so a new generation. */

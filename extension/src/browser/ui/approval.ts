@@ -28,7 +28,7 @@ function choices(view: PromptView): [Decision, string][] {
 }
 
 const OPERATION_VERBS: Record<string, string> = {
-  click: 'click', type: 'type into', scroll: 'scroll', key: 'press a key on', style: 'change the style of', eval: 'run a script on',
+  click: 'click', type: 'type into', scroll: 'scroll', key: 'press a key on', style: 'change the style of', eval: 'run a script on', record: 'record your clicks and field edits on',
 };
 
 function sessionQuestion(view: PromptView): string {
