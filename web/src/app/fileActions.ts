@@ -27,7 +27,7 @@ export async function saveTabForPerson(store: WindowStore, tabId: string, realpa
 
 /** Saves the tab to `target` and keeps the save in the file's history; returns what went wrong, or null. */
 async function saveForPerson(store: WindowStore, tabId: string, target: SaveTarget, realpath: (p: string) => Promise<string>): Promise<string | null> {
-  const result = await saveTabTo(store, tabId, target, { realpath, stillInScope: () => null });
+  const result = await saveTabTo(store, tabId, target, { realpath, stillInScope: () => null, cause: { by: 'person' } });
   switch (result.status) {
     case 'saved':
       await addSnapshot({ docKey: target.path, kind: 'save', content: result.content, addresses: [], journalEntryId: null }).catch(() => undefined);

@@ -1,3 +1,4 @@
+import type { SaveCause } from '@vmark/shared';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import type { WindowStore } from '../state/store';
 import { markSaved } from '../state/windowActions';
@@ -25,6 +26,8 @@ export async function saveTabTo(
     stillInScope: () => string | null;
     /** The place in the file's order taken when the save was requested (takeSavePlace); else now. */
     place?: number;
+    /** Who caused the save: the person, or an MCP connection (with the documents it read). */
+    cause: SaveCause;
   },
 ): Promise<TabSaveResult> {
   const fileKey = await fileKeyOf(target.fs, target.path, options.realpath);
@@ -34,6 +37,7 @@ export async function saveTabTo(
     fs: target.fs,
     path: target.path,
     fileKey,
+    cause: options.cause,
     ...(target.createOnly ? { createOnly: true } : {}),
     ...(options.place !== undefined ? { place: options.place } : {}),
     content: () => {

@@ -4,6 +4,7 @@ import { saveTabTo, type SaveTarget } from '../documents/saveTab';
 import type { ActionContext } from './defineAction';
 import { scopePath } from './guards';
 import { docKeyOf } from './mutation';
+import { takeReadInputs } from './readSet';
 import { injectedDelay, testFaults } from '../lib/testFaults';
 
 export type { SaveTarget };
@@ -27,6 +28,7 @@ export async function saveTabForAgent(ctx: ActionContext, tabId: string, target:
   const result = await saveTabTo(ctx.store, tabId, target, {
     ...(place !== undefined ? { place } : {}),
     realpath: async (p) => (await ctx.hostService({ op: 'fs.realpath', path: p })) as string,
+    cause: { by: 'agent', principal: ctx.principal, inputs: takeReadInputs(ctx.principal.connectionId, target.path) },
     stillInScope: () => {
       try {
         scopePath(ctx, target.path);
