@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Runs every bench in turn; a bench that crashes fails the run (a MISS does not). */
-const BENCHES = ['roundtrip', 'document', 'load', 'workflow', 'snapshot', 'act', 'editor', 'coherence'];
+const BENCHES = ['roundtrip', 'document', 'load', 'workflow', 'snapshot', 'act', 'editor', 'coherence', 'faults'];
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 let failed = 0;

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { EXTENSION_ID, NATIVE_HOST_NAME, WIRE_VERSION } from '@vmark/shared';
-import { AttackLedger, endlessLine, endlessPost, rawPost, socketExchange } from './support/attacks';
+import { AttackLedger, endlessLine, endlessPost, rawPost, socketExchange, trickledPost } from './support/attacks';
 import { startHttpMcp } from './support/httpMcp';
 import { connectAi } from './support/mcpClient';
 import { BROWSER, BROWSER_FLAGS, VMARK } from './support/paths';
@@ -66,7 +66,7 @@ test.afterAll(async () => {
   await stack.close();
 });
 
-test('SEC attacks on vmark mcp --http: foreign, null and other-port Origin, rebinding Host, missing/short/wrong/query token, oversized and endless bodies are all refused', async () => {
+test('SEC attacks on vmark mcp --http: foreign, null and other-port Origin, rebinding Host, missing/short/wrong/query token, oversized, endless and trickled bodies are all refused', async () => {
   const server = await startHttpMcp(stack.env);
   try {
     const { port } = new URL(server.url);
@@ -103,6 +103,10 @@ test('SEC attacks on vmark mcp --http: foreign, null and other-port Origin, rebi
       const bounded = endless.dropped || (endless.status !== null && endless.status >= 400);
       ledger.record('http', attack, !bounded || endless.bytesSent >= cap, `${endless.status === null ? (endless.dropped ? 'dropped' : 'no answer') : `HTTP ${endless.status}`} after ${(endless.bytesSent / 1048576).toFixed(1)} MB`);
     }
+    // a slowloris: one byte every 200 ms would hold the connection for Node's 300 s request timeout
+    const giveUpMs = 25_000;
+    const trickled = await trickledPost(server.url, auth, 200, giveUpMs);
+    ledger.record('http', 'body trickled a byte every 200 ms, with the token', !trickled.answered, trickled.answered ? `${trickled.status === null ? 'dropped' : `HTTP ${trickled.status}`} after ${(trickled.ms / 1000).toFixed(1)} s` : `still reading after ${giveUpMs / 1000} s`);
     expect(server.child.exitCode).toBeNull();
   } finally {
     server.child.kill();
@@ -214,6 +218,24 @@ test('SEC another extension may not start the native host', async () => {
   } finally {
     await context.close();
     fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('SEC a hello recorded before the host restarted is refused by its successor (the token is per host start)', async () => {
+  const runtimeFile = path.join(stack.env.VMARK_RUNTIME_DIR!, 'host.json');
+  const before = JSON.parse(fs.readFileSync(runtimeFile, 'utf8')) as { pid: number; token: string };
+  const ai = await connectAi(stack.env);
+  try {
+    process.kill(before.pid, 'SIGKILL');
+    // the extension starts a new host for the next call
+    await expect.poll(async () => (await ai.call('session', { action: 'get_state' })).isError ?? false, { timeout: 30_000 }).toBe(false);
+    const successor = JSON.parse(fs.readFileSync(runtimeFile, 'utf8')) as { socket: string; token: string };
+    expect(successor.token).not.toBe(before.token);
+    const call = { type: 'call', id: 'c1', tool: 'session', action: 'get_state', args: { action: 'get_state' } };
+    const replayed = await socketExchange(successor.socket, [{ type: 'hello', token: before.token, wire: WIRE_VERSION, clientName: 'attacker' }, call]);
+    ledger.record('socket', 'hello of the previous host start replayed after a host restart', replayed.replies.some((r) => r.type === 'welcome' || r.type === 'result'), replayed.replies.map((r) => r.reason ?? r.type).join(', ') || 'no answer');
+  } finally {
+    await ai.close();
   }
 });
 

@@ -67,3 +67,31 @@ describe('fs.write createOnly', () => {
     }
   });
 });
+
+describe('fs.write on a full disk', () => {
+  it('leaves the file as it was and no part of the temp file behind (bench/faults found one per failed save)', async () => {
+    const fsPromises = (await import('node:fs/promises')).default;
+    const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vmark-full-')));
+    vi.stubEnv('VMARK_STATE_DIR', path.join(root, 'state'));
+    fs.mkdirSync(path.join(root, 'state'));
+    fs.writeFileSync(path.join(root, 'state', 'native-roots.json'), JSON.stringify([path.join(root, 'ws')]));
+    fs.mkdirSync(path.join(root, 'ws'));
+    const file = path.join(root, 'ws', 'notes.md');
+    fs.writeFileSync(file, 'saved\n');
+    const realWriteFile = fsPromises.writeFile.bind(fsPromises);
+    // what ENOSPC does: the first bytes reach the temp file, then the write fails
+    const writeFile = vi.spyOn(fsPromises, 'writeFile').mockImplementationOnce(async (target, _content, options) => {
+      await realWriteFile(target as string, 'the first blo', options as { flag: string });
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    });
+    try {
+      await expect(runService({ op: 'fs.write', path: file, content: 'the first block and the rest\n' })).rejects.toThrow(/ENOSPC|no space/);
+      expect(fs.readFileSync(file, 'utf8')).toBe('saved\n');
+      expect(fs.readdirSync(path.join(root, 'ws'))).toEqual(['notes.md']);
+    } finally {
+      writeFile.mockRestore();
+      vi.unstubAllEnvs();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

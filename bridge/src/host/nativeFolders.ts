@@ -107,7 +107,13 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
         const captured = await prepareCapture(file, op.content, op.cause);
         // write to a sibling temp file and rename: readers never see a half-written file
         const tmp = path.join(path.dirname(file), `.${path.basename(file)}.vmark-${process.pid}-${Date.now()}`);
-        await fs.writeFile(tmp, captured?.content ?? op.content, { flag: 'wx' });
+        try {
+          await fs.writeFile(tmp, captured?.content ?? op.content, { flag: 'wx' });
+        } catch (error) {
+          // a full disk leaves a part of the temp file behind: the file itself was not touched
+          await fs.rm(tmp, { force: true });
+          throw error;
+        }
         if (op.createOnly) {
           try {
             await fs.link(tmp, file);

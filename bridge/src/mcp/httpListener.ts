@@ -10,7 +10,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { sameSecret } from '../host/sameSecret';
 import { stateDir } from '../os/dirs';
 import { HostClient } from './hostClient';
-import { createMcpServer } from './server';
+import { createMcpServer, serveMcp } from './server';
 
 /** Whole documents travel in one call (document.write of a large file): well above express's 100 KB default. */
 const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -54,22 +54,35 @@ function originCheck(port: () => number) {
 }
 
 /**
- * express.json answers a body over its limit only once the body has ended, so a body that never
- * ends would be read forever: past the limit, answer 413 and close the connection.
+ * A body must arrive whole within this time: 32 MB over loopback takes well under a second, and a
+ * client trickling a body a byte at a time would otherwise hold a connection for Node's 300 s
+ * request timeout.
  */
-function bodyCap(limitBytes: number) {
+export const BODY_TIMEOUT_MS = 10_000;
+
+/**
+ * express.json answers a body over its limit only once the body has ended, so a body that never
+ * ends would be read forever: past the limit, answer 413, and past the time limit 408, and close
+ * the connection.
+ */
+function bodyBounds(limitBytes: number, timeoutMs: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const refuse = (): void => {
+    const refuse = (status: number, message: string): void => {
+      clearTimeout(timer);
       if (res.headersSent) return;
       res.on('finish', () => req.socket.destroy());
-      res.status(413).set('Connection', 'close').json({ jsonrpc: '2.0', error: { code: -32000, message: `Request body over ${limitBytes} bytes; send a smaller request` }, id: null });
+      res.status(status).set('Connection', 'close').json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
     };
-    if (Number(req.headers['content-length'] ?? 0) > limitBytes) return refuse();
+    const tooLarge = () => refuse(413, `Request body over ${limitBytes} bytes; send a smaller request`);
+    const timer = setTimeout(() => refuse(408, `Request body not complete within ${timeoutMs / 1000} s; send the whole request at once`), timeoutMs);
+    req.once('end', () => clearTimeout(timer));
+    req.once('close', () => clearTimeout(timer));
+    if (Number(req.headers['content-length'] ?? 0) > limitBytes) return tooLarge();
     let received = 0;
     // a listener added here, before express.json's, sees every chunk; it only counts
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > limitBytes) refuse();
+      if (received > limitBytes) tooLarge();
     });
     next();
   };
@@ -95,7 +108,7 @@ export async function startHttpListener(port: number, token = httpToken()): Prom
   app.use(localhostHostValidation());
   app.use(originCheck(() => actualPort));
   app.use(bearerCheck(token));
-  app.use(bodyCap(BODY_LIMIT_BYTES));
+  app.use(bodyBounds(BODY_LIMIT_BYTES, BODY_TIMEOUT_MS));
   app.use(express.json({ limit: BODY_LIMIT_BYTES }));
 
   app.post('/mcp', async (req, res) => {
@@ -119,7 +132,7 @@ export async function startHttpListener(port: number, token = httpToken()): Prom
     const server = createMcpServer(host, (name) => {
       clientName = name;
     });
-    await server.connect(transport);
+    await serveMcp(server, host, transport);
     await transport.handleRequest(req, res, req.body);
   });
 

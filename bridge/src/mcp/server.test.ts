@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { createMcpServer } from './server';
+import { createMcpServer, serveMcp } from './server';
 
 describe('createMcpServer', () => {
   it('ERR-07 answers a failure of the bridge itself with the INTERNAL envelope, without its stack', async () => {
@@ -22,6 +22,27 @@ describe('createMcpServer', () => {
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toEqual({ error: 'INTERNAL', message: expect.stringContaining('session.get_state failed unexpectedly: socket hang up.') });
       expect(JSON.stringify(result)).not.toContain('vmark.mjs');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('SEC an argument key the SDK schema refuses ("constructor") gets one sentence naming the field, not a zod dump', async () => {
+    const calls: string[] = [];
+    const caller = { call: async (tool: string, action: string) => (calls.push(`${tool}.${action}`), { kind: 'ok' as const, data: {} }) };
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await serveMcp(createMcpServer(caller), caller, serverTransport);
+    const client = new Client({ name: 'unit-test', version: '1.0.0' });
+    await client.connect(clientTransport);
+    try {
+      for (const key of ['constructor', '__proto__', 'toString']) {
+        const result = (await client.callTool({ name: 'document', arguments: JSON.parse(`{"action":"read","${key}":1}`) as Record<string, unknown> })) as CallToolResult;
+        expect(result.isError).toBe(true);
+        expect(result.content).toEqual([{ type: 'text', text: `document.read: unknown argument \`${key}\`; valid arguments: tabId.` }]);
+      }
+      // a well-formed call still reaches the caller through the SDK
+      expect(((await client.callTool({ name: 'document', arguments: { action: 'read' } })) as CallToolResult).isError).toBeFalsy();
+      expect(calls).toEqual(['document.read']);
     } finally {
       await client.close();
     }

@@ -1,9 +1,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { OFFERED_ACTIONS, VMARK_VERSION, capOutcome, findTool, mcpToolList, parseToolCall, textFailure, unexpectedFailure, type CallOutcome } from '@vmark/shared';
 import { toCallToolResult } from './toCallToolResult';
 import { registerHopNoop } from './hopNoop';
+import { answerCallsTheSdkRefuses } from './sdkRefusedCalls';
 
 export interface ToolCaller {
   call(tool: string, action: string, args: Record<string, unknown>, options: { retryable: boolean }): Promise<CallOutcome>;
@@ -26,30 +27,34 @@ export function createMcpServer(caller: ToolCaller, onClientName?: (name: string
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpToolList(OFFERED_ACTIONS) }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const { name, arguments: raw } = request.params;
-    const tool = findTool(name);
-    const offered = OFFERED_ACTIONS.get(name);
-    if (!tool || !offered) {
-      return toCallToolResult(textFailure(`Unknown tool \`${name}\`. Call tools/list for the available tools.`));
-    }
-    const parsed = parseToolCall(tool, raw ?? {}, offered);
-    if (!parsed.ok) return toCallToolResult(textFailure(parsed.message));
-    // only calls of read-only tools may be sent again after a host restart: they cannot have changed anything
-    const retryable = tool.annotations.readOnlyHint === true;
-    let outcome: CallOutcome;
-    try {
-      outcome = await caller.call(name, parsed.action, parsed.args as Record<string, unknown>, { retryable });
-    } catch (error) {
-      console.error(`vmark mcp: ${name}.${parsed.action} failed`, error);
-      outcome = unexpectedFailure(`${name}.${parsed.action}`, error);
-    }
-    return toCallToolResult(capOutcome(outcome));
-  });
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(caller, request.params.name, request.params.arguments ?? {}));
   registerHopNoop(server, caller);
   return server;
 }
 
-export async function serveMcp(server: Server, transport: Transport): Promise<void> {
+/** One tools/call: parse with the shared schema → forward → map the outcome. */
+async function callTool(caller: ToolCaller, name: string, raw: Record<string, unknown>): Promise<CallToolResult> {
+  const tool = findTool(name);
+  const offered = OFFERED_ACTIONS.get(name);
+  if (!tool || !offered) {
+    return toCallToolResult(textFailure(`Unknown tool \`${name}\`. Call tools/list for the available tools.`));
+  }
+  const parsed = parseToolCall(tool, raw, offered);
+  if (!parsed.ok) return toCallToolResult(textFailure(parsed.message));
+  // only calls of read-only tools may be sent again after a host restart: they cannot have changed anything
+  const retryable = tool.annotations.readOnlyHint === true;
+  let outcome: CallOutcome;
+  try {
+    outcome = await caller.call(name, parsed.action, parsed.args as Record<string, unknown>, { retryable });
+  } catch (error) {
+    console.error(`vmark mcp: ${name}.${parsed.action} failed`, error);
+    outcome = unexpectedFailure(`${name}.${parsed.action}`, error);
+  }
+  return toCallToolResult(capOutcome(outcome));
+}
+
+/** Connects the server; a tools/call the SDK's own schema would refuse gets the same one-sentence answer as any bad argument. */
+export async function serveMcp(server: Server, caller: ToolCaller, transport: Transport): Promise<void> {
   await server.connect(transport);
+  answerCallsTheSdkRefuses(transport, (name, args) => callTool(caller, name, args));
 }

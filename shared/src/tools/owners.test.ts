@@ -12,8 +12,8 @@ describe('owner table', () => {
     expect(OFFERED_ACTIONS.get('browser')).toEqual(['act', 'workflow_run', 'workflow_cancel', 'workflow_record', 'open', 'navigate', 'close', 'style', 'execute_js', 'session_save', 'session_load', 'console_clear']);
     expect(ownerOf('browser', 'act')).toBe('extension');
     expect(ownerOf('browser', 'workflow_record')).toBe('extension');
-    expect(ownerOf('coherence', 'status')).toBeUndefined();
-    expect(notOfferedActions().get('coherence')).toContain('status');
+    // every action of the seed is built now; an action put back to notYet(…) would be listed here and hidden
+    expect([...notOfferedActions().keys()]).toEqual([]);
     for (const [tool, actions] of notOfferedActions()) for (const action of actions) expect(OFFERED_ACTIONS.get(tool) ?? []).not.toContain(action);
   });
 

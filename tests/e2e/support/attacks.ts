@@ -130,3 +130,32 @@ export function endlessLine(socketPath: string, capBytes: number): Promise<numbe
     socket.on('connect', pump);
   });
 }
+
+/**
+ * A body trickled one byte every `everyMs` (a slowloris): resolves with the status the listener
+ * answered (null when it dropped the connection) and when, or `{ status: null, ms: giveUpMs }` if it
+ * was still reading at `giveUpMs` (then it has no body timeout of its own).
+ */
+export function trickledPost(url: string, headers: Record<string, string>, everyMs: number, giveUpMs: number): Promise<{ status: number | null; ms: number; answered: boolean }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let done = false;
+    const finish = (status: number | null, answered: boolean): void => {
+      if (done) return;
+      done = true;
+      clearInterval(drip);
+      request.destroy();
+      resolve({ status, ms: Date.now() - started, answered });
+    };
+    const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(INITIALIZE.length), ...headers } }, (res) => {
+      res.resume();
+      finish(res.statusCode ?? 0, true);
+    });
+    request.on('error', () => finish(null, true));
+    let sent = 0;
+    const drip = setInterval(() => {
+      if (sent < INITIALIZE.length - 1) request.write(INITIALIZE[sent++] as string);
+      if (Date.now() - started >= giveUpMs) finish(null, false);
+    }, everyMs);
+  });
+}

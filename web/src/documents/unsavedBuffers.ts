@@ -2,9 +2,9 @@ import { openVMarkDb, type UnsavedBuffer } from '../journal/db';
 import type { WindowStore } from '../state/store';
 import { isDirty } from '../state/types';
 import { WINDOW_INSTANCE } from './fileEvents';
+// typing is copied to IndexedDB at most this often, off the keystroke path
+import { BUFFER_SAVE_DELAY_MS } from './journalWindow';
 
-/** Typing is copied to IndexedDB at most this often, off the keystroke path. */
-export const BUFFER_SAVE_DELAY_MS = 400;
 const windowLock = (id: string) => `vmark-window:${id}`;
 
 /** Held for the life of this window, so other windows can tell its buffers from those of a crashed one. */

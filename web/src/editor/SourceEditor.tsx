@@ -13,15 +13,13 @@ import { blockIndexAt, blockStart } from './blockOffsets';
 import { minimalChange } from '../lib/minimalChange';
 import { workflowDiagnostics, type WorkflowLinter } from './workflowDiagnostics';
 import { browserWorkflowDiagnostics, isBrowserWorkflowTab } from '../workflow/browserWorkflowFile';
+import { handOverTimer } from './handOverTimer';
 import { commentHighlights } from './commentHighlights';
 import type { CommentStore } from '../comments/commentStore';
 import { docKeyOf } from '../comments/docKey';
 
 /** Marks transactions that mirror the model into the editor, so they are not handed back as edits. */
 const fromModel = Annotation.define<boolean>();
-
-/** How long typing may run ahead of the model before it is handed over (reads flush at once anyway). */
-const FLUSH_IDLE_MS = 250;
 
 /** CodeMirror 6 on one tab: markdown source mode, or YAML for workflow files. */
 export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: Tab; store: WindowStore; comments?: CommentStore; onSelectComment?: (threadId: string) => void }) {
@@ -34,12 +32,12 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
 
   useEffect(() => {
     if (!host.current) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
     let pending = false;
     let compositionEndedAt = 0;
+    // reads flush at once anyway; typing is handed over after a pause, or at the latest after the max wait
+    const handOver = handOverTimer(() => flush());
     const flush = () => {
-      if (timer) clearTimeout(timer);
-      timer = null;
+      handOver.cancel();
       if (!pending || !view.current) return;
       pending = false;
       synced.current = view.current.state.doc.toString();
@@ -76,8 +74,7 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
             if (update.selectionSet && !update.transactions.every((t) => t.annotation(fromModel))) store.bumpSelection(tab.id);
             if (!update.docChanged || update.transactions.every((t) => t.annotation(fromModel))) return;
             pending = true;
-            if (timer) clearTimeout(timer);
-            timer = setTimeout(flush, FLUSH_IDLE_MS);
+            handOver.changed();
           }),
         ],
       }),

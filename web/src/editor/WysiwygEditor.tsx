@@ -11,8 +11,8 @@ import type { Tab } from '../state/types';
 import type { CommentStore } from '../comments/commentStore';
 import { docKeyOf } from '../comments/docKey';
 import { CommentHighlights } from './wysiwygCommentHighlights';
+import { handOverTimer } from './handOverTimer';
 
-const FLUSH_IDLE_MS = 250;
 /** Markdown markers: content with any of these is parsed as markdown by selection.set, not inserted literally. */
 const MARKUP = /[*_`~#>[\]!|$<\\]|^\s*([-+*]|\d+[.)])\s|\n/;
 
@@ -37,7 +37,8 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
   const parsed = useRef<ParsedDoc>(initial);
   const lastHandedOver = useRef(tab.content);
   const pending = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latestFlush = useRef<() => void>(() => undefined);
+  const [handOver] = useState(() => handOverTimer(() => latestFlush.current()));
   const loading = useRef(false);
   const selectComment = useRef(onSelectComment);
   selectComment.current = onSelectComment;
@@ -52,15 +53,14 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
     onUpdate: () => {
       if (loading.current) return;
       pending.current = true;
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(flush, FLUSH_IDLE_MS);
+      handOver.changed();
     },
     onSelectionUpdate: () => store.bumpSelection(tab.id),
   });
 
+  latestFlush.current = flush;
   function flush(): void {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
+    handOver.cancel();
     if (!pending.current || !editor) return;
     pending.current = false;
     const markdown = serializeMarkdown(editor.state.doc, parsed.current);

@@ -1,9 +1,11 @@
 // Everything a page function returns is page-controlled data. These helpers make sure no string
 // can smuggle terminal/bidi tricks into the AI's context.
 
-// Unicode Bidi_Control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) plus C0/C1
-// controls except \t and \n.
-const UNSAFE_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+// Unicode Bidi_Control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), C0/C1 controls
+// except \t and \n, and the invisible characters no script needs (U+200B zero-width space, U+2060–U+2064
+// word joiner and invisible operators, U+FEFF): they hide inside names ("De\u200Blete"). Zero-width
+// (non-)joiners stay: Persian, Indic scripts and emoji sequences need them.
+const UNSAFE_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
 export function neutraliseText(text: string): string {
   return text.replace(UNSAFE_CHARS, '');

@@ -9,6 +9,11 @@ describe('neutraliseText', () => {
     expect(neutraliseText('x\u0007\u001b[31my\u0085\r\n\tz')).toBe('x[31my\n\tz');
   });
 
+  it('removes the invisible characters that hide inside names, keeps the joiners scripts and emoji need', () => {
+    expect(neutraliseText('De\u200Bl\u2060e\uFEFFt\u2061e\u2064')).toBe('Delete');
+    expect(neutraliseText('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645 👩\u200D💻')).toBe('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645 👩\u200D💻');
+  });
+
   it('reaches every string in a result, keys included', () => {
     expect(neutraliseDeep({ 'k\u202E': ['v\u0000', { n: 1, b: true, s: null }] })).toEqual({ k: ['v', { n: 1, b: true, s: null }] });
   });
