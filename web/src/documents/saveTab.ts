@@ -1,6 +1,7 @@
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import type { WindowStore } from '../state/store';
-import { markSaved } from '../state/windowActions';
+import { adoptSavedText, markSaved } from '../state/windowActions';
+import { prepareCapture, type CaptureSpec } from '../coherence/saveCapture';
 import { fileKeyOf, saveFile, type SaveResult } from './saveFile';
 
 export interface SaveTarget {
@@ -25,10 +26,14 @@ export async function saveTabTo(
     stillInScope: () => string | null;
     /** The place in the file's order taken when the save was requested (takeSavePlace); else now. */
     place?: number;
+    /** Who saved and from what, recorded in the workspace's coherence ledger when it has one. */
+    capture?: CaptureSpec;
   },
 ): Promise<TabSaveResult> {
   const fileKey = await fileKeyOf(target.fs, target.path, options.realpath);
+  const coherence = options.capture ? await prepareCapture(target.fs, target.path, options.capture).catch(() => null) : null;
   let closed = false;
+  let before = '';
   let saved = '';
   const result = await saveFile({
     fs: target.fs,
@@ -42,13 +47,16 @@ export async function saveTabTo(
         closed = true;
         throw new Error('closed');
       }
-      saved = tab.content;
+      before = tab.content;
+      saved = coherence ? coherence.withIdentity(before) : before;
       return saved;
     },
     stillInScope: () => (store.tab(tabId) ? options.stillInScope() : null),
   }).catch((error: unknown) => (closed ? ({ status: 'closed' } as const) : ({ status: 'error', message: (error as Error).message } as const)));
   if (result.status === 'closed' || closed) return { status: 'closed' };
   if (result.status !== 'saved') return result;
-  markSaved(store, tabId, saved, target.path);
+  if (saved === before) markSaved(store, tabId, saved, target.path);
+  else adoptSavedText(store, tabId, before, saved, target.path);
+  await coherence?.record(saved);
   return { status: 'saved', content: saved };
 }
