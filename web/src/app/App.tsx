@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { AppWindow, Code, FilePlus, FolderOpen, HistoryIcon, ListTree, MessageSquare, Settings } from 'lucide-react';
+import { AppWindow, Code, FilePlus, FolderOpen, HistoryIcon, ListTree, MessageSquare, Settings, Waypoints } from 'lucide-react';
 import { createTab, moveActiveTab, switchWorkspace, toggleMode } from '../state/windowActions';
 import { SourceEditor } from '../editor/SourceEditor';
 import { WysiwygEditor } from '../editor/WysiwygEditor';
@@ -7,6 +7,7 @@ import { runAutosave } from './autosave';
 import { addFrontMatter } from './frontMatterCommand';
 import { CommandPalette, type Command } from './CommandPalette';
 import { ConflictBar } from './ConflictBar';
+import { CoherencePanel } from './CoherencePanel';
 import { CommentButton, CommentsPanel } from './CommentsPanel';
 import type { CommentDraft } from './commentDraft';
 import { saveTabForPerson } from './fileActions';
@@ -23,7 +24,7 @@ import { TabBar } from './TabBar';
 import { useModel, useServices } from './services';
 import { StatusBar } from './StatusBar';
 
-type SidePanel = 'history' | 'outline' | 'comments' | null;
+type SidePanel = 'history' | 'outline' | 'comments' | 'coherence' | null;
 
 const SIDEBAR_ACTIONS = [
   { id: 'new', label: 'New document', icon: FilePlus },
@@ -61,6 +62,7 @@ export function App() {
       { id: 'new-window', title: 'New window', run: () => window.open(location.origin + location.pathname, '_blank') },
       { id: 'history', title: 'Toggle history', run: () => setPanel((p) => (p === 'history' ? null : 'history')) },
       { id: 'outline', title: 'Toggle outline', run: () => setPanel((p) => (p === 'outline' ? null : 'outline')) },
+      { id: 'coherence', title: 'Toggle coherence', run: () => setPanel((p) => (p === 'coherence' ? null : 'coherence')) },
       { id: 'settings', title: 'Settings', shortcut: 'Ctrl+,', run: () => setSettingsOpen(true) },
       { id: 'mode', title: 'Toggle source mode', shortcut: 'Ctrl+/', run: () => toggleActiveMode() },
       { id: 'tab-left', title: 'Move tab left', shortcut: 'Ctrl+Shift+PageUp', run: () => moveActiveTab(store, -1) },
@@ -196,6 +198,9 @@ export function App() {
             <button className="icon-button" aria-label="Comments" aria-pressed={panel === 'comments'} title="Comments" onClick={() => setPanel(panel === 'comments' ? null : 'comments')}>
               <MessageSquare size={16} aria-hidden />
             </button>
+            <button className="icon-button" aria-label="Coherence" aria-pressed={panel === 'coherence'} title="Coherence" onClick={() => setPanel(panel === 'coherence' ? null : 'coherence')}>
+              <Waypoints size={16} aria-hidden />
+            </button>
             <CommentButton
               tab={activeTab}
               onDraft={(draft) => {
@@ -228,6 +233,9 @@ export function App() {
           </div>
           {activeTab && panel === 'history' && <HistoryPanel tab={activeTab} journal={journal} onClose={() => setPanel(null)} />}
           {activeTab && panel === 'outline' && <OutlinePanel tab={activeTab} onClose={() => setPanel(null)} />}
+          {activeWorkspace && panel === 'coherence' && (
+            <CoherencePanel key={activeWorkspace.id} workspace={activeWorkspace} tab={activeTab?.workspaceInstanceId === activeWorkspace.id ? activeTab : null} onClose={() => setPanel(null)} />
+          )}
           {activeTab && panel === 'comments' && <CommentsPanel tab={activeTab} draft={commentDraft} selectedId={selectedComment} onDraftDone={() => setCommentDraft(null)} onClose={() => setPanel(null)} />}
         </div>
         <StatusBar tab={activeTab} />

@@ -54,6 +54,8 @@ export interface PanelAuditRow {
 /** Everything the Coherence panel shows, read in one round trip. */
 export interface PanelView {
   tracked: boolean;
+  /** The documents with an identity (what "Derived from…" can name), by path. */
+  objects: { id: string; path: string }[];
   edges: PanelEdge[];
   grants: PanelGrant[];
   audit: PanelAuditRow[];
@@ -135,7 +137,7 @@ export class KernelService {
   panel(): Promise<Answer<PanelView>> {
     return answer(async () => {
       const tracked = await this.kernel.initialized();
-      if (!tracked) return { tracked, edges: [], grants: [], audit: [], claims: [], contexts: [] };
+      if (!tracked) return { tracked, objects: [], edges: [], grants: [], audit: [], claims: [], contexts: [] };
       await edges(this.kernel);
       const all = (await this.kernel.project()).sort((a, b) => a.downstream_path.localeCompare(b.downstream_path) || a.upstream_path.localeCompare(b.upstream_path));
       const now = this.kernel.now();
@@ -156,7 +158,11 @@ export class KernelService {
         upstream_path: pathOf(r.body.upstream_object),
         reason: r.body.reason ?? null,
       }));
-      return { tracked, edges: all, grants, audit, claims: await claims(this.kernel), contexts: await contexts(this.kernel) };
+      const objects = [...this.kernel.index.objects.values()]
+        .filter((o) => !o.absent && o.revisions.size > 0)
+        .map((o) => ({ id: o.id, path: o.path }))
+        .sort((a, b) => a.path.localeCompare(b.path));
+      return { tracked, objects, edges: all, grants, audit, claims: await claims(this.kernel), contexts: await contexts(this.kernel) };
     });
   }
 
