@@ -13,25 +13,29 @@ const within = (root: string, target: string): boolean => {
 };
 
 /**
- * The kernel of one native-folder workspace, opened once per host and kept (seed: answered from a
- * per-workspace kernel registry). `workspace_root` missing, relative or not a directory is refused
- * with a plain string error; so is a folder this host does not serve.
+ * Where a workspace_root lives: a native folder this host serves (`native`, with its real path),
+ * somewhere else (`elsewhere`: an editor's Scratch or picked folder, or a folder no window holds),
+ * or a form the seed refuses with a plain string error (`invalid`).
  */
-export function kernelFor(workspaceRoot: unknown): Promise<CoherenceKernel> {
+export type WorkspacePlace = { kind: 'native'; real: string } | { kind: 'elsewhere' } | { kind: 'invalid'; message: string };
+
+export function workspacePlace(workspaceRoot: unknown): WorkspacePlace {
   if (typeof workspaceRoot !== 'string' || workspaceRoot === '') {
-    return Promise.reject(new CoherenceError(null, 'workspace_root is required: the absolute path of the workspace (see session.get_state or the workspace tool)'));
+    return { kind: 'invalid', message: 'workspace_root is required: the absolute path of the workspace (see session.get_state or the workspace tool)' };
   }
-  if (!path.isAbsolute(workspaceRoot)) return Promise.reject(new CoherenceError(null, `workspace_root must be an absolute path, got ${workspaceRoot}`));
+  if (!path.isAbsolute(workspaceRoot)) return { kind: 'invalid', message: `workspace_root must be an absolute path, got ${workspaceRoot}` };
   let real: string;
   try {
     real = fs.realpathSync(workspaceRoot);
-    if (!fs.statSync(real).isDirectory()) throw new Error('not a directory');
   } catch {
-    return Promise.reject(new CoherenceError(null, `workspace_root is not a directory: ${workspaceRoot}`));
+    return { kind: 'elsewhere' };
   }
-  if (!readAllowedRoots().some((root) => within(root, real))) {
-    return Promise.reject(new CoherenceError(null, `${workspaceRoot} is not a folder this VMark serves; open it with \`vmark start --workspace ${workspaceRoot}\` (or in the editor) first`));
-  }
+  if (!fs.statSync(real).isDirectory()) return { kind: 'invalid', message: `workspace_root is not a directory: ${workspaceRoot}; pass the folder of the workspace (session.get_state lists them)` };
+  return readAllowedRoots().some((root) => within(root, real)) ? { kind: 'native', real } : { kind: 'elsewhere' };
+}
+
+/** The kernel of a native-folder workspace, opened once per host and kept; created on first use. */
+export function kernelAt(real: string): Promise<CoherenceKernel> {
   let kernel = kernels.get(real);
   if (!kernel) {
     kernel = CoherenceKernel.open(new NodeCoherenceStorage(real), { writer: writerId() });
@@ -39,4 +43,20 @@ export function kernelFor(workspaceRoot: unknown): Promise<CoherenceKernel> {
     kernel.catch(() => kernels.delete(real));
   }
   return kernel;
+}
+
+/**
+ * The kernel of one native-folder workspace (seed: answered from a per-workspace kernel registry).
+ * `workspace_root` missing, relative or not a directory is refused with a plain string error; so is
+ * a folder this host does not serve.
+ */
+export function kernelFor(workspaceRoot: unknown): Promise<CoherenceKernel> {
+  const place = workspacePlace(workspaceRoot);
+  if (place.kind === 'invalid') return Promise.reject(new CoherenceError(null, place.message));
+  if (place.kind === 'elsewhere') {
+    return Promise.reject(
+      new CoherenceError(null, `workspace_root ${String(workspaceRoot)} is not a directory VMark serves; open it with \`vmark start --workspace ${String(workspaceRoot)}\` (or workspace.open_workspace) first`),
+    );
+  }
+  return kernelAt(place.real);
 }

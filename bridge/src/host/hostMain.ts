@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import type { BridgeToHost, CallOutcome, CallResult, ClientPrincipal, ExtensionToHost, HostToExtension } from '@vmark/shared';
+import type { BridgeToHost, CallOutcome, CallResult, ClientPrincipal, ExtensionToHost, HostToExtension, Principal } from '@vmark/shared';
 // subpaths, not the package index: the index loads every tool schema (zod), ~25 MB the host never uses
 import { CallTracker } from '@vmark/shared/protocol/callTracker';
 import { hopTimeoutMs } from '@vmark/shared/protocol/callTimeouts';
 import { textFailure } from '@vmark/shared/protocol/outcome';
+import { unexpectedFailure } from '@vmark/shared/errors/unexpected';
 import { VMARK_VERSION, WIRE_VERSION } from '@vmark/shared/protocol/version';
 import { resolveClientPrincipal } from '../clients/credentials';
 import { socketPath } from '../os/dirs';
@@ -15,6 +16,8 @@ import { FrameDecoder, encodeForBrowser } from './frames';
 import { MAX_LINE_BYTES, onJsonLines, writeJsonLine } from './jsonLines';
 import { createLog } from './log';
 import { runService } from './nativeFolders';
+import type { HostAction } from './actions/defineHostAction';
+import { routeAtHost } from './routeAtHost';
 import { sameSecret } from './sameSecret';
 import { ServiceError } from './serviceError';
 import { readRuntimeFile, removeRuntimeFile, writeRuntimeFile } from './runtimeFile';
@@ -159,6 +162,14 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
           const { clientName: named, ...call } = message;
           if (named) clientName = String(named).slice(0, 200);
           const principal = { connectionId, clientName, identity };
+          const route = routeAtHost(call.tool, call.action, call.args);
+          if (route.kind !== 'forward') {
+            // answered here (native-folder coherence): no browser round trip, no editor window needed
+            void (route.kind === 'refused' ? Promise.resolve(route.outcome) : runHere(route.handler, principal, call.args)).then((outcome) => {
+              if (!socket.destroyed) writeJsonLine(socket, { type: 'result', id: message.id, outcome } satisfies CallResult);
+            });
+            return;
+          }
           const timeoutMs = hopTimeoutMs('hostToExtension');
           void calls
             .open(
@@ -185,6 +196,15 @@ export function runHost(input: NodeJS.ReadableStream = process.stdin, output: No
       if (connectionId) sendToBrowser({ type: 'connectionClosed', connectionId });
     });
     socket.on('error', () => socket.destroy());
+  }
+
+  async function runHere(handler: HostAction, principal: Principal, args: Record<string, unknown>): Promise<CallOutcome> {
+    try {
+      return await handler.run({ principal }, args);
+    } catch (error) {
+      log(`${handler.tool}.${handler.action} failed: ${(error as Error).stack ?? String(error)}`);
+      return unexpectedFailure(`${handler.tool}.${handler.action}`, error);
+    }
   }
 
   let stopping = false;

@@ -1,4 +1,4 @@
-import { domainFailure, findTool, isHopNoop, ownerOf, parseToolCall, textFailure, type CallOutcome, type CallRequest } from '@vmark/shared';
+import { domainFailure, findTool, folderOf, isByFolder, isHopNoop, ownerOf, parseToolCall, textFailure, type CallOutcome, type CallRequest } from '@vmark/shared';
 import { isWithin } from '@vmark/shared/lib/paths/index';
 import type { EditorPorts, EditorWindow } from './editorPorts';
 import { mostRecentlyUsed } from './routingState';
@@ -43,6 +43,21 @@ async function callEditor(ports: EditorPorts, request: CallRequest): Promise<Cal
   return ports.call(target, { tool: request.tool, action: request.action, args: request.args, principal: request.principal });
 }
 
+/**
+ * A BY_FOLDER call reaches the extension only when its workspace is not a native folder the host
+ * serves: the editor window that holds that workspace (Scratch, a picked folder) answers it.
+ */
+async function callFolderOwner(ports: EditorPorts, request: CallRequest): Promise<CallOutcome> {
+  const root = folderOf(request.args) ?? '';
+  const owner = (await collectReports(ports)).find((c) => c.report.workspaceRoots.includes(root));
+  if (!owner) {
+    return textFailure(
+      `workspace_root is not a directory of an open VMark workspace: ${root}. Pass the root of a workspace that session.get_state lists, or open the folder first (workspace.open_workspace).`,
+    );
+  }
+  return ports.call(owner.window, { tool: request.tool, action: request.action, args: request.args, principal: request.principal });
+}
+
 async function runWindowAction(ports: EditorPorts, request: CallRequest): Promise<CallOutcome> {
   const handler = WINDOW_ACTIONS.get(`${request.tool}.${request.action}`)!;
   const parsed = parseToolCall(findTool(request.tool)!, { action: request.action, ...request.args });
@@ -58,10 +73,11 @@ const EXTENSION_EDGES: ReadonlyMap<string, Edge> = new Map<string, Edge>([
   ...[...WINDOW_ACTIONS.keys()].map((key): [string, Edge] => [key, runWindowAction]),
 ]);
 
-/** Routes by the owner table: an editor's action goes to the window it concerns, the extension's to its handler. */
+/** Routes by the owner table: an editor's action goes to the window it concerns, a BY_FOLDER one to the window holding its workspace, the extension's to its handler. */
 export async function routeCall(ports: EditorPorts, request: CallRequest): Promise<CallOutcome> {
   const owner = ownerOf(request.tool, request.action);
   if (owner === 'editor' || isHopNoop(request)) return callEditor(ports, request);
+  if (isByFolder(owner)) return callFolderOwner(ports, request);
   const edge = owner === 'extension' ? EXTENSION_EDGES.get(`${request.tool}.${request.action}`) : undefined;
   if (edge) return edge(ports, request);
   return textFailure(`${request.tool}.${request.action} is not available in this extension version; update the VMark extension and retry.`);

@@ -6,18 +6,18 @@ export const coherenceResolveTool = defineTool({
   name: 'coherence_resolve',
   title: 'Resolve a coherence edge (irreversible)',
   description:
-    'The one mutating coherence action, kept apart so coherence stays auto-approvable. Works only with an active, unexpired delegation the workspace owner granted in the app; a refusal means the grant is missing or expired, so ask the user instead of retrying. Every resolution is audited and cannot be undone.',
+    'Needs an active, unexpired delegation the workspace owner granted in the app; a refusal means it is missing or expired: ask the user, do not retry. Audited; cannot be undone.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   actions: {
     resolve: action(
-      'Resolve an active stale edge from a coherence.edges row: accept-newer, or waive with a reason (an AI waive never expires).',
+      'Resolve a coherence.edges row: accept-newer, or waive with a reason (never expires).',
       z
         .object({
           workspace_root: workspaceRootArg,
           txf: z.string().min(1).describe('txf of the coherence.edges row'),
           input: z.number().int().min(0).describe('input slot of the coherence.edges row'),
           resolution: z.enum(['accept-newer', 'waive']).describe('"accept-newer" or "waive"'),
-          reason: z.string().min(1).optional().describe('Why the edge is waived (required for waive)'),
+          reason: z.string().min(1).optional().describe('Why (required for waive)'),
         })
         .refine((args) => args.resolution !== 'waive' || args.reason !== undefined, {
           path: ['reason'],

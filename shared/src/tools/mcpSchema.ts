@@ -49,6 +49,15 @@ interface MergedField {
   requiredBy: string[];
 }
 
+/** Which actions a field belongs to; a field of every offered action says only where it is required (tools/list stays small). */
+function fieldScope(entry: MergedField, actionCount: number): string {
+  const everyAction = entry.actions.length === actionCount;
+  const requiredEverywhere = entry.requiredBy.length === entry.actions.length;
+  if (everyAction) return requiredEverywhere && entry.requiredBy.length > 0 ? '(required)' : entry.requiredBy.length > 0 ? `(required for ${entry.requiredBy.join(', ')})` : '';
+  const required = entry.requiredBy.length > 0 ? `; required for ${entry.requiredBy.join(', ')}` : '';
+  return `(actions: ${entry.actions.join(', ')}${required})`;
+}
+
 /**
  * The flat input schema MCP clients see: a required `action` enum plus the union of the offered
  * actions' arguments, each tagged with the actions it belongs to (the per-action rules are
@@ -72,10 +81,10 @@ export function toMcpInputSchema(tool: ToolDef, offeredActions?: readonly string
     action: { type: 'string', enum: actions, description: 'The action to run' },
   };
   for (const [fieldName, entry] of merged) {
-    const required = entry.requiredBy.length > 0 ? `; required for ${entry.requiredBy.join(', ')}` : '';
-    const scope = `(actions: ${entry.actions.join(', ')}${required})`;
-    const shape = entry.shapes.length === 1 ? entry.shapes[0] : { anyOf: entry.shapes };
-    properties[fieldName] = { ...shape, description: entry.description ? `${entry.description} ${scope}` : scope };
+    const scope = fieldScope(entry, actions.length);
+    const shape: JsonSchema = entry.shapes.length === 1 ? entry.shapes[0]! : { anyOf: entry.shapes };
+    const description = [entry.description, scope].filter(Boolean).join(' ');
+    properties[fieldName] = description ? { ...shape, description } : shape;
   }
   return { type: 'object', properties, required: ['action'], additionalProperties: false };
 }

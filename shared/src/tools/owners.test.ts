@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOOLS } from './index';
-import { BY_FOLDER, OFFERED_ACTIONS, OWNERS, actionFileOf, actionKeyOfFile, notOfferedActions, offeredActionsOf, ownerOf } from './owners';
+import { BY_FOLDER, OFFERED_ACTIONS, OWNERS, actionFileOf, actionKeyOfFile, isByFolder, notOfferedActions, offeredActionsOf, offeredByFolder, ownerOf } from './owners';
 
 describe('owner table', () => {
   it('places every action of every tool, and nothing else', () => {
@@ -16,14 +16,16 @@ describe('owner table', () => {
     for (const [tool, actions] of notOfferedActions()) for (const action of actions) expect(OFFERED_ACTIONS.get(tool) ?? []).not.toContain(action);
   });
 
-  it('records the coherence tools as served by the host for native folders and by the editor otherwise, not offered yet', () => {
-    expect(OWNERS.coherence.status).toEqual({ notYet: BY_FOLDER });
-    expect(OWNERS.coherence_resolve.resolve).toEqual({ notYet: { nativeFolder: 'host', otherFolder: 'editor' } });
-    expect(OFFERED_ACTIONS.has('coherence')).toBe(false);
-  });
-
-  it('gives the host no offered action while it has no action registry (bridge/src/host/actions/<tool>/<action>.ts would hold them)', () => {
+  it('offers the coherence tools, served by the host for native folders and by the editor otherwise', () => {
+    expect(OWNERS.coherence.status).toBe(BY_FOLDER);
+    expect(OWNERS.coherence_resolve.resolve).toEqual({ nativeFolder: 'host', otherFolder: 'editor' });
+    expect(OFFERED_ACTIONS.get('coherence')).toEqual(['status', 'edges', 'claims', 'contexts']);
+    expect(offeredByFolder().sort()).toEqual(['coherence.claims', 'coherence.contexts', 'coherence.edges', 'coherence.status', 'coherence_resolve.resolve']);
+    expect(isByFolder(ownerOf('coherence', 'edges'))).toBe(true);
+    expect(isByFolder(ownerOf('document', 'read'))).toBe(false);
+    // a BY_FOLDER action is neither side's alone: each side's registry test adds offeredByFolder()
     expect(offeredActionsOf('host')).toEqual([]);
+    expect(offeredActionsOf('editor')).not.toContain('coherence.edges');
   });
 
   it('names each handler file after its action, and reads the action back from the path', () => {

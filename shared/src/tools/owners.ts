@@ -70,12 +70,25 @@ export const OWNERS: OwnerTable = {
     wait: 'extension',
     wait_for: 'extension',
   },
-  coherence: { status: notYet(BY_FOLDER), edges: notYet(BY_FOLDER), claims: notYet(BY_FOLDER), contexts: notYet(BY_FOLDER) },
-  coherence_resolve: { resolve: notYet(BY_FOLDER) },
+  coherence: { status: BY_FOLDER, edges: BY_FOLDER, claims: BY_FOLDER, contexts: BY_FOLDER },
+  coherence_resolve: { resolve: BY_FOLDER },
 };
 
 function isNotYet(placement: Placement): placement is NotYet {
   return typeof placement === 'object' && 'notYet' in placement;
+}
+
+export function isByFolder(owner: Owner | OwnerByFolder | undefined): owner is OwnerByFolder {
+  return typeof owner === 'object' && owner !== null && 'nativeFolder' in owner;
+}
+
+/** The argument a BY_FOLDER action names its workspace with; it decides who answers. */
+export const FOLDER_ARG = 'workspace_root';
+
+/** The workspace a BY_FOLDER call is about (undefined when it names none). */
+export function folderOf(args: Record<string, unknown>): string | undefined {
+  const root = args[FOLDER_ARG];
+  return typeof root === 'string' ? root : undefined;
 }
 
 /** Who answers `tool.action` if it is offered; undefined for an unknown or not yet offered action. */
@@ -109,6 +122,11 @@ export function notOfferedActions(): Map<string, string[]> {
 /** `tool.action` keys of the offered actions a side answers. */
 export function offeredActionsOf(owner: Owner): string[] {
   return [...OFFERED_ACTIONS].flatMap(([tool, actions]) => actions.filter((action) => ownerOf(tool, action) === owner).map((action) => `${tool}.${action}`));
+}
+
+/** `tool.action` keys of the offered BY_FOLDER actions: both the host (native folders) and the editor (the rest) answer them. */
+export function offeredByFolder(): string[] {
+  return [...OFFERED_ACTIONS].flatMap(([tool, actions]) => actions.filter((action) => isByFolder(ownerOf(tool, action))).map((action) => `${tool}.${action}`));
 }
 
 export function isOffered(tool: string, action: string): boolean {

@@ -1,4 +1,4 @@
-import { ok, textFailure, type CallOutcome } from '@vmark/shared';
+import { ok, textFailure, type CallOutcome } from '@vmark/shared/protocol/outcome';
 import { CoherenceError } from '@vmark/shared/lib/coherence/index';
 
 /** Coherence answers data or a plain string error (the seed's form for every coherence refusal). */
