@@ -45,8 +45,10 @@ function within<T>(work: Promise<T>, fallback: T): Promise<T> {
  */
 export async function prepareCapture(fs: WorkspaceFS, path: string, spec: CaptureSpec): Promise<PreparedCapture | null> {
   const rel = relative(fs.root, path);
+  // the worker starts only for a recorded workspace: a stat is all an unrecorded one costs a save
+  if (!rel || !/\.(md|markdown)$/i.test(rel) || !(await isRecorded(fs))) return null;
   const kernel = coherenceOf(fs);
-  if (!rel || !kernel || !/\.(md|markdown)$/i.test(rel) || !(await isRecorded(fs))) return null;
+  if (!kernel) return null;
   const disk = readIdentity((await fs.readText(path).catch(() => '')) ?? '');
   const id = disk.kind === 'id' ? disk.id : uuidv7();
   const inputs = spec.inputs.map((p) => relative(fs.root, p)).filter((p): p is string => p !== null && p !== rel);
