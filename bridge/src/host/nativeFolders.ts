@@ -11,6 +11,7 @@ import { editorOrigins } from '../launch/editorOrigins';
 import { checkServedPath, hostNameRules, type ServedPath } from './hostPathScope';
 import { actionlintVersion, runActionlint } from './actionlintBinary';
 import { ServiceError } from './serviceError';
+import { prepareCapture } from '../coherence/nativeCapture';
 import { isSigninOp, runSigninService } from './signins/signinService';
 
 
@@ -101,9 +102,10 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
       case 'fs.write': {
         // through a symlink the file it points at is written (guard checked that it is served too); the link stays a link
         const file = guard(op.path).realPath;
+        const captured = await prepareCapture(file, op.content, op.cause);
         // write to a sibling temp file and rename: readers never see a half-written file
         const tmp = path.join(path.dirname(file), `.${path.basename(file)}.vmark-${process.pid}-${Date.now()}`);
-        await fs.writeFile(tmp, op.content, { flag: 'wx' });
+        await fs.writeFile(tmp, captured?.content ?? op.content, { flag: 'wx' });
         if (op.createOnly) {
           try {
             await fs.link(tmp, file);
@@ -113,6 +115,7 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
         } else {
           await fs.rename(tmp, file);
         }
+        await captured?.record();
         return await stat(file);
       }
       case 'fs.mkdir':

@@ -15,6 +15,14 @@ export interface Principal {
   identity?: ClientPrincipal;
 }
 
+/**
+ * Who caused a document save, for the coherence capture: the person (exact), or an MCP connection
+ * whose write derives from the documents it read since its last write (`inputs`, absolute paths).
+ * A person's save names inputs only when they declared them ("Derived from…").
+ * Absent for files that are not documents (comment sidecars): those are never captured.
+ */
+export type SaveCause = { by: 'person'; inputs?: string[] } | { by: 'agent'; principal: Principal; inputs: string[] };
+
 export interface CallRequest {
   type: 'call';
   id: string;
@@ -80,7 +88,7 @@ export type HostServiceOp =
   | { op: 'fs.read'; path: string }
   /** A file's bytes as base64 (images shown in a document), at most MAX_READ_BYTES. */
   | { op: 'fs.readBytes'; path: string }
-  | { op: 'fs.write'; path: string; content: string; createOnly?: boolean }
+  | { op: 'fs.write'; path: string; content: string; createOnly?: boolean; cause?: SaveCause }
   | { op: 'fs.stat'; path: string }
   | { op: 'fs.mkdir'; path: string }
   | { op: 'fs.rename'; from: string; to: string }

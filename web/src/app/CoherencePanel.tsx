@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { joinPath, relativeSegments } from '@vmark/shared/lib/paths/index';
 import { coherenceOf, type CoherenceApi } from '../coherence/coherenceClient';
 import type { Answer, PanelView } from '../coherence/kernelService';
-import { PERSON_SAVE } from '../coherence/saveCapture';
 import type { Tab, WorkspaceInstance } from '../state/types';
 import { CoherenceDelegation } from './CoherenceDelegation';
 import { CoherenceEdgeItem, type EdgeActions } from './CoherenceEdgeItem';
@@ -140,7 +139,7 @@ export function CoherencePanel({ workspace, tab, onClose }: { workspace: Workspa
               rel={rel}
               objects={view.objects}
               onDerive={async (inputs) => {
-                await saveTabForPerson(store, tab.id, realpath, { ...PERSON_SAVE, inputs: inputs.map((p) => joinPath(root, p)), intent: 'derive' });
+                await saveTabForPerson(store, tab.id, realpath, { by: 'person', inputs: inputs.map((p) => joinPath(root, p)) });
                 await load();
               }}
             />

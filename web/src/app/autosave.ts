@@ -1,6 +1,5 @@
 import { addSnapshot } from '../journal/history';
 import { saveTabTo } from '../documents/saveTab';
-import { PERSON_SAVE } from '../coherence/saveCapture';
 import { loadSettings } from '../state/settings';
 import type { WindowStore } from '../state/store';
 import { isDirty } from '../state/types';
@@ -20,7 +19,7 @@ export function runAutosave(store: WindowStore, realpath: (p: string) => Promise
       const workspace = model.workspaces.find((w) => w.id === tab.workspaceInstanceId);
       if (!workspace || !tab.filePath) continue;
       // a tab closed meanwhile (its text discarded by the person) is not written
-      const result = await saveTabTo(store, tab.id, { path: tab.filePath, fs: workspace.fs }, { realpath, stillInScope: () => null, capture: PERSON_SAVE });
+      const result = await saveTabTo(store, tab.id, { path: tab.filePath, fs: workspace.fs }, { realpath, stillInScope: () => null, cause: { by: 'person' } });
       if (result.status !== 'saved') continue;
       await addSnapshot({ docKey: tab.filePath, kind: 'auto', content: result.content, addresses: [], journalEntryId: null }).catch(() => undefined);
     }

@@ -1,3 +1,4 @@
+import type { SaveCause } from '@vmark/shared';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { announceSave } from './fileEvents';
 import { takeSavePlace, lastSavedPlace, recordSavedPlace } from './saveOrder';
@@ -20,6 +21,8 @@ export interface SaveRequest {
   createOnly?: boolean;
   /** The save's place in the order of saves, taken when it was requested (default: now). */
   place?: number;
+  /** Who caused the save (the person, or an MCP connection with what it read): the coherence capture records it. */
+  cause: SaveCause;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function saveFile(request: SaveRequest): Promise<SaveResult> {
     if (scopeProblem) return { status: 'out-of-scope', message: scopeProblem };
     const content = request.content();
     try {
-      await request.fs.writeText(request.path, content, request.createOnly ? { createOnly: true } : undefined);
+      await request.fs.writeText(request.path, content, { ...(request.createOnly ? { createOnly: true } : {}), cause: request.cause });
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'EXISTS') return { status: 'exists' };

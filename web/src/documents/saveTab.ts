@@ -1,7 +1,8 @@
+import type { SaveCause } from '@vmark/shared';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import type { WindowStore } from '../state/store';
 import { adoptSavedText, markSaved } from '../state/windowActions';
-import { prepareCapture, type CaptureSpec } from '../coherence/saveCapture';
+import { prepareCapture } from '../coherence/saveCapture';
 import { fileKeyOf, saveFile, type SaveResult } from './saveFile';
 
 export interface SaveTarget {
@@ -26,12 +27,12 @@ export async function saveTabTo(
     stillInScope: () => string | null;
     /** The place in the file's order taken when the save was requested (takeSavePlace); else now. */
     place?: number;
-    /** Who saved and from what, recorded in the workspace's coherence ledger when it has one. */
-    capture?: CaptureSpec;
+    /** Who caused the save: the person, or an MCP connection (with the documents it read). */
+    cause: SaveCause;
   },
 ): Promise<TabSaveResult> {
   const fileKey = await fileKeyOf(target.fs, target.path, options.realpath);
-  const coherence = options.capture ? await prepareCapture(target.fs, target.path, options.capture).catch(() => null) : null;
+  const coherence = await prepareCapture(target.fs, target.path, options.cause).catch(() => null);
   let closed = false;
   let before = '';
   let saved = '';
@@ -39,6 +40,7 @@ export async function saveTabTo(
     fs: target.fs,
     path: target.path,
     fileKey,
+    cause: options.cause,
     ...(target.createOnly ? { createOnly: true } : {}),
     ...(options.place !== undefined ? { place: options.place } : {}),
     content: () => {

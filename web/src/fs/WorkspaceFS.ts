@@ -1,4 +1,9 @@
-import type { FsEntry, FsStat } from '@vmark/shared';
+import type { FsEntry, FsStat, SaveCause } from '@vmark/shared';
+
+export interface WriteOptions {
+  createOnly?: boolean;
+  cause?: SaveCause;
+}
 
 /** The three kinds of workspace (Scratch on OPFS, a picked folder, a native folder) behind one interface. */
 export interface WorkspaceFS {
@@ -10,8 +15,11 @@ export interface WorkspaceFS {
   readText(path: string): Promise<string>;
   /** The file's bytes (an image a document shows), typed by its extension. */
   readBytes(path: string): Promise<Blob>;
-  /** Replaces the file atomically; with createOnly, refuses (FsError EXISTS) when something is already there. */
-  writeText(path: string, content: string, options?: { createOnly?: boolean }): Promise<FsStat>;
+  /**
+   * Replaces the file atomically; with createOnly, refuses (FsError EXISTS) when something is already there.
+   * `cause` says who caused a document save, for the coherence capture (never fails the write).
+   */
+  writeText(path: string, content: string, options?: WriteOptions): Promise<FsStat>;
   stat(path: string): Promise<FsStat | null>;
   mkdir(path: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;

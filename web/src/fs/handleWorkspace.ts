@@ -1,7 +1,7 @@
 import type { FsEntry, FsStat } from '@vmark/shared';
 import { basename, dirname, relativeSegments } from '@vmark/shared/lib/paths/index';
 import { observeDirectory } from './observeDirectory';
-import { FsError, type WorkspaceFS } from './WorkspaceFS';
+import { FsError, type WorkspaceFS, type WriteOptions } from './WorkspaceFS';
 
 /**
  * A workspace on a FileSystemDirectoryHandle: Scratch (the OPFS root) or a folder the person picked.
@@ -79,7 +79,7 @@ export class HandleWorkspace implements WorkspaceFS {
     return (await this.file(path)).getFile();
   }
 
-  async writeText(path: string, content: string, options?: { createOnly?: boolean }): Promise<FsStat> {
+  async writeText(path: string, content: string, options?: WriteOptions): Promise<FsStat> {
     if (options?.createOnly && (await this.stat(path))) throw new FsError('EXISTS', `${path} already exists`);
     const handle = await this.file(path, true);
     const writable = await handle.createWritable();

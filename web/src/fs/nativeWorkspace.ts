@@ -1,7 +1,7 @@
 import type { FsEntry, FsStat, HostServiceOp } from '@vmark/shared';
 import { basename } from '@vmark/shared/lib/paths/index';
 import { mimeTypeOf } from '../lib/mimeTypes';
-import { FsError, type WorkspaceFS } from './WorkspaceFS';
+import { FsError, type WorkspaceFS, type WriteOptions } from './WorkspaceFS';
 
 export type ServiceCaller = (request: HostServiceOp) => Promise<unknown>;
 
@@ -30,8 +30,8 @@ export class NativeWorkspace implements WorkspaceFS {
     return new Blob([Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))], { type: mimeTypeOf(path) });
   }
 
-  writeText(path: string, content: string, options?: { createOnly?: boolean }): Promise<FsStat> {
-    return this.service({ op: 'fs.write', path, content, ...(options?.createOnly ? { createOnly: true } : {}) }) as Promise<FsStat>;
+  writeText(path: string, content: string, options?: WriteOptions): Promise<FsStat> {
+    return this.service({ op: 'fs.write', path, content, ...(options?.createOnly ? { createOnly: true } : {}), ...(options?.cause ? { cause: options.cause } : {}) }) as Promise<FsStat>;
   }
 
   async stat(path: string): Promise<FsStat | null> {

@@ -4,20 +4,8 @@ import { saveTabTo, type SaveTarget } from '../documents/saveTab';
 import type { ActionContext } from './defineAction';
 import { scopePath } from './guards';
 import { docKeyOf } from './mutation';
+import { takeReadInputs } from './readSet';
 import { injectedDelay, testFaults } from '../lib/testFaults';
-import { agentReads } from '../coherence/agentReads';
-import type { CaptureSpec } from '../coherence/saveCapture';
-
-/** An AI's save is captured as the model's, derived (inferred) from what this connection read since its last write. */
-function agentCapture(ctx: ActionContext, target: string): CaptureSpec {
-  const identity = ctx.principal.identity;
-  return {
-    agent: identity?.kind === 'named' ? { type: 'model', id: identity.id } : { type: 'model' },
-    confidence: 'inferred',
-    inputs: agentReads.takeInputs(ctx.principal.connectionId, target),
-    intent: 'mcp-write',
-  };
-}
 
 export type { SaveTarget };
 
@@ -39,8 +27,8 @@ export async function saveTabForAgent(ctx: ActionContext, tabId: string, target:
   await injectedDelay(testFaults.journal.saveDelayMs);
   const result = await saveTabTo(ctx.store, tabId, target, {
     ...(place !== undefined ? { place } : {}),
-    capture: agentCapture(ctx, target.path),
     realpath: async (p) => (await ctx.hostService({ op: 'fs.realpath', path: p })) as string,
+    cause: { by: 'agent', principal: ctx.principal, inputs: takeReadInputs(ctx.principal.connectionId, target.path) },
     stillInScope: () => {
       try {
         scopePath(ctx, target.path);

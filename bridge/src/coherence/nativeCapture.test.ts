@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readIdentity } from '@vmark/shared/lib/coherence/index';
+import type { SaveCause } from '@vmark/shared/protocol/messages';
+import { runService } from '../host/nativeFolders';
+import { edgesAction } from '../host/actions/coherence/edges';
+
+let root = '';
+let ws = '';
+beforeEach(() => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vmark-capture-')));
+  ws = path.join(root, 'ws');
+  fs.mkdirSync(path.join(root, 'state'));
+  fs.mkdirSync(ws);
+  fs.writeFileSync(path.join(root, 'state', 'native-roots.json'), JSON.stringify([ws]));
+  vi.stubEnv('VMARK_STATE_DIR', path.join(root, 'state'));
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const person: SaveCause = { by: 'person' };
+const agent = (inputs: string[]): SaveCause => ({ by: 'agent', principal: { connectionId: 'conn-1', clientName: 'claimed-name', identity: { kind: 'named', id: 'cursor' } }, inputs });
+const write = (rel: string, content: string, cause?: SaveCause) => runService({ op: 'fs.write', path: path.join(ws, rel), content, ...(cause ? { cause } : {}) });
+const ledgerLines = () =>
+  fs
+    .readdirSync(path.join(ws, '.vmark', 'ledger'))
+    .filter((n) => n.endsWith('.jsonl'))
+    .flatMap((n) => fs.readFileSync(path.join(ws, '.vmark', 'ledger', n), 'utf8').trim().split('\n'))
+    .map((l) => JSON.parse(l) as { kind: string; body: Record<string, unknown> });
+
+describe('capture of saves into a native folder (host fs.write)', () => {
+  it('leaves a workspace without a coherence ledger, and files that are not documents, byte for byte as sent', async () => {
+    await write('a.md', 'plain\n', person);
+    expect(fs.readFileSync(path.join(ws, 'a.md'), 'utf8')).toBe('plain\n');
+    expect(fs.existsSync(path.join(ws, '.vmark'))).toBe(false);
+    fs.mkdirSync(path.join(ws, '.vmark'));
+    await write('a.comments.json', '{}', person);
+    await write('b.md', 'no cause\n');
+    expect(fs.readFileSync(path.join(ws, 'a.comments.json'), 'utf8')).toBe('{}');
+    expect(fs.readFileSync(path.join(ws, 'b.md'), 'utf8')).toBe('no cause\n');
+  });
+
+  it('the person\'s save gets its id in the same write and is captured as human/exact; a later save from a buffer without the id keeps it', async () => {
+    fs.mkdirSync(path.join(ws, '.vmark'));
+    await write('a.md', 'Elena has green eyes.\n', person);
+    const first = readIdentity(fs.readFileSync(path.join(ws, 'a.md'), 'utf8'));
+    expect(first).toMatchObject({ kind: 'id' });
+    expect(fs.readFileSync(path.join(ws, 'a.md'), 'utf8')).toMatch(/^---\nvmark:\n {2}id: [0-9a-f-]{36}\n---\nElena has green eyes\.\n$/);
+    await write('a.md', 'Elena has grey eyes.\n', person);
+    expect(readIdentity(fs.readFileSync(path.join(ws, 'a.md'), 'utf8'))).toEqual(first);
+    const txfs = ledgerLines().filter((l) => l.kind === 'transformation');
+    expect(txfs).toHaveLength(2);
+    expect(txfs[0]!.body).toMatchObject({ agent: { type: 'human' }, confidence: 'exact' });
+  });
+
+  it('an MCP write derives from what the connection read: the credential names the agent, never the claimed name; edges shows it stale after the upstream moves', async () => {
+    fs.mkdirSync(path.join(ws, '.vmark'));
+    await write('elena.md', 'Elena has green eyes.\n', person);
+    await write('chapter.md', 'Her green eyes.\n', agent([path.join(ws, 'elena.md'), '/elsewhere/x.md']));
+    const derived = ledgerLines().filter((l) => l.kind === 'transformation')[1]!;
+    expect(derived.body).toMatchObject({ agent: { type: 'model', id: 'cursor' }, confidence: 'inferred', inputs: [expect.objectContaining({ role: 'direct' })] });
+    const edges = () => edgesAction.run({ principal: { connectionId: 'c', clientName: 't' } }, { workspace_root: ws });
+    expect(await edges()).toEqual({ kind: 'ok', data: [] });
+    await write('elena.md', 'Elena has grey eyes.\n', person);
+    expect(await edges()).toMatchObject({ kind: 'ok', data: [{ upstream_path: 'elena.md', downstream_path: 'chapter.md', state: 'version-stale' }] });
+  });
+});
