@@ -28,13 +28,15 @@ test('GEN-03 tools/list shows the offered tools with titles, annotations and act
   expect(workspace?.annotations?.readOnlyHint).toBe(false);
 });
 
-test('BRR-01 GEN-04 BRR-QUERY-05 BRR-EXTRACT-07 BRR-WAITFOR-05 annotations are per tool: browser_read is read-only, browser is destructive, both open-world', async ({ ai }) => {
+test('BRR-01 GEN-04 COH-05 BRR-QUERY-05 BRR-EXTRACT-07 BRR-WAITFOR-05 annotations are per tool: browser_read is read-only, browser is destructive, both open-world', async ({ ai }) => {
   const { tools } = await ai.client.listTools();
   const annotations = (name: string) => tools.find((t) => t.name === name)?.annotations;
   expect(annotations('browser_read')).toMatchObject({ readOnlyHint: true, openWorldHint: true });
   expect(annotations('browser')).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
   // read-only exactly where nothing changes
-  expect(tools.filter((t) => t.annotations?.readOnlyHint === true).map((t) => t.name).sort()).toEqual(['browser_read', 'session']);
+  expect(tools.filter((t) => t.annotations?.readOnlyHint === true).map((t) => t.name).sort()).toEqual(['browser_read', 'coherence', 'session']);
+  // COH-05: the one mutating coherence action lives in its own, destructive tool
+  expect(annotations('coherence_resolve')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
   const readActions = (tools.find((t) => t.name === 'browser_read')?.inputSchema as unknown as { properties: { action: { enum: string[] } } }).properties.action.enum;
   expect(readActions).toEqual(expect.arrayContaining(['read', 'screenshot', 'query', 'extract', 'console', 'wait', 'wait_for']));
 });

@@ -11,6 +11,7 @@ import { test, expect } from '@playwright/test';
 import { CoherenceKernel, grantDelegation, uuidv7 } from '@vmark/shared/lib/coherence/index';
 import { NodeCoherenceStorage } from '../../bridge/src/coherence/nodeStorage';
 import { connectAi, textOf, type Ai } from './support/mcpClient';
+import { useSourceMode } from './support/person';
 import { VMARK } from './support/paths';
 import { startStack, type Stack } from './support/stack';
 
@@ -194,4 +195,20 @@ test('COH-EDGES-01 the scan behind edges finds a move and a delete made outside 
   fs.rmSync(path.join(root, 'scenes', 'chapter-3.md'));
   expect(await edges(named)).toEqual([]);
   expect(ledgerEntries().some((e) => e.kind === 'object-registered' && (e.body as { path?: string }).path === 'scenes/chapter-3.md')).toBe(true);
+});
+
+test("the person's save (Ctrl+S) is captured as human and exact, with the id added in the same write", async () => {
+  const file = path.join(root, 'notes.md');
+  fs.writeFileSync(file, 'draft\n');
+  const { tabId } = await named.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  await named.ok('workspace', { action: 'switch_tab', tabId });
+  await useSourceMode(stack.page);
+  await stack.page.locator('.cm-content').click();
+  await stack.page.keyboard.press('Control+End');
+  await stack.page.keyboard.type('more');
+  await stack.page.keyboard.press('Control+s');
+  await expect.poll(() => fs.readFileSync(file, 'utf8')).toMatch(/^---\nvmark:\n {2}id: [0-9a-f-]{36}\n---\ndraft\nmore$/);
+  const saved = ledgerEntries().filter((e) => e.kind === 'transformation').at(-1)!;
+  expect(saved.body).toMatchObject({ agent: { type: 'human' }, confidence: 'exact', inputs: [] });
+  expect(await named.ok('coherence', { action: 'status', workspace_root: root })).toMatchObject({ objects: 2 });
 });

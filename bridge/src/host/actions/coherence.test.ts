@@ -74,4 +74,17 @@ describe('coherence actions on a native folder (host side)', () => {
     const lines = ledger.flatMap((n) => fs.readFileSync(path.join(workspace, '.vmark', 'ledger', n), 'utf8').trim().split('\n')).map((l) => JSON.parse(l));
     expect(lines.filter((l) => l.kind === 'waiver')).toEqual([expect.objectContaining({ body: expect.objectContaining({ actor: { type: 'external', id: 'cursor' }, delegation: expect.any(String) }) })]);
   });
+
+  it('ERR-05 WRITE_BUSY: resolve waits at most 3 s behind another write of the workspace, then is refused as a plain string and not run', async () => {
+    const kernel = await staleWorkspace();
+    const [edge] = ((await call(edgesAction, { workspace_root: workspace })) as { kind: 'ok'; data: { txf: string; input: number }[] }).data;
+    await grantDelegation(kernel, { delegate: 'cursor', scope: ['resolve.accept-newer'] });
+    let release: () => void = () => undefined;
+    const held = kernel.writes.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const busy = await call(resolveAction, { workspace_root: workspace, txf: edge!.txf, input: edge!.input, resolution: 'accept-newer' }, { kind: 'named', id: 'cursor' });
+    release();
+    await held;
+    expect(busy).toEqual({ kind: 'text', text: expect.stringMatching(/^WRITE_BUSY: .*retry/) });
+    expect(await call(edgesAction, { workspace_root: workspace })).toMatchObject({ kind: 'ok', data: [{ state: 'version-stale' }] });
+  }, 15_000);
 });
