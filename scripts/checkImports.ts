@@ -30,7 +30,7 @@ const PACKAGES = ['shared', 'bridge', 'extension', 'web'] as const;
 type PackageName = (typeof PACKAGES)[number];
 
 /** Low to high; folders on one rank may import each other. Files at web/src root (main.tsx) rank above all. */
-const WEB_LAYER_RANKS: Record<string, number> = { lib: 0, fs: 1, state: 1, journal: 1, documents: 1, comments: 1, workflow: 1, workers: 1, editor: 2, mcp: 3, app: 4 };
+const WEB_LAYER_RANKS: Record<string, number> = { lib: 0, fs: 1, state: 1, journal: 1, documents: 1, comments: 1, workflow: 1, workers: 1, coherence: 1, editor: 2, mcp: 3, app: 4 };
 const WEB_ROOT_RANK = 5;
 const WEB_LAYER_ORDER = [...new Set(Object.values(WEB_LAYER_RANKS))]
   .sort((a, b) => a - b)

@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { approvalPromptFor, openExtensionPopup } from './support/browserPerson';
+import { writeOpfsFiles } from './support/pickedFolder';
 import { refusalOf } from './support/browserFixtures';
 import { connectAi, type Ai } from './support/mcpClient';
 import { useSourceMode } from './support/person';
@@ -145,4 +146,30 @@ test('the file tree context menu: a right-click opens it, the keyboard picks Ren
   await expect(menu).toHaveCount(0);
   await expect.poll(() => fs.existsSync(path.join(stack.workspace, 'ideas-renamed.md'))).toBe(true);
   expect(fs.existsSync(path.join(stack.workspace, 'ideas.md'))).toBe(false);
+});
+
+test('the coherence screen: a Scratch chapter went stale against its character sheet', async () => {
+  await page.getByRole('tab', { name: 'Scratch' }).click();
+  // fixed ids (a new one is minted per run otherwise) keep the front matter the screen shows stable
+  const id = (n: number) => `---\nvmark:\n  id: 0198c0de-0000-7000-8000-00000000000${n}\n---\n`;
+  await writeOpfsFiles(page, 'scratch', { 'elena.md': `${id(1)}# Elena\n\nElena has green eyes.\n`, 'chapter-3.md': `${id(2)}# Chapter 3\n\nHer green eyes caught the light.\n` });
+  const open = async (name: string) => (await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: `/vmark-scratch/${name}` })).tabId;
+  const elena = await open('elena.md');
+  await ai.ok('workspace', { action: 'switch_tab', tabId: elena });
+  await page.getByRole('toolbar', { name: 'Document' }).getByRole('button', { name: 'Coherence' }).click();
+  const panel = page.getByRole('complementary', { name: 'Coherence' });
+  await panel.getByRole('button', { name: 'Record provenance' }).click();
+  // the AI saves the sheet, reads it, derives the chapter from it; then the sheet changes
+  await ai.ok('document', { action: 'write', tabId: elena, content: '# Elena\n\nElena has green eyes.\n' });
+  await ai.ok('document', { action: 'read', tabId: elena });
+  const chapter = await open('chapter-3.md');
+  await ai.ok('document', { action: 'write', tabId: chapter, content: '# Chapter 3\n\nHer green eyes caught the light.\n' });
+  await ai.ok('document', { action: 'write', tabId: elena, content: '# Elena\n\nElena has grey eyes.\n' });
+  await ai.ok('workspace', { action: 'switch_tab', tabId: chapter });
+  const stale = panel.getByRole('listitem', { name: 'chapter-3.md from elena.md' });
+  await expect(stale).toHaveAttribute('data-state', 'version-stale');
+  await stale.getByRole('button', { name: /chapter-3\.md ← elena\.md/ }).click();
+  await stale.getByRole('button', { name: 'Changes since pinned' }).click();
+  await expect(stale.getByLabel('Changes')).toContainText('+ Elena has grey eyes.');
+  await checkScreen(page, 'coherence', ['.coherence-panel input[type="date"]']);
 });

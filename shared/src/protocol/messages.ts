@@ -18,9 +18,10 @@ export interface Principal {
 /**
  * Who caused a document save, for the coherence capture: the person (exact), or an MCP connection
  * whose write derives from the documents it read since its last write (`inputs`, absolute paths).
+ * A person's save names inputs only when they declared them ("Derived from…").
  * Absent for files that are not documents (comment sidecars): those are never captured.
  */
-export type SaveCause = { by: 'person' } | { by: 'agent'; principal: Principal; inputs: string[] };
+export type SaveCause = { by: 'person'; inputs?: string[] } | { by: 'agent'; principal: Principal; inputs: string[] };
 
 export interface CallRequest {
   type: 'call';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { AppWindow, Code, FilePlus, FolderOpen, HistoryIcon, ListTree, MessageSquare, Settings } from 'lucide-react';
+import { AppWindow, Code, FilePlus, FolderOpen, HistoryIcon, ListTree, MessageSquare, Settings, Waypoints } from 'lucide-react';
 import { createTab, moveActiveTab, switchWorkspace, toggleMode } from '../state/windowActions';
 import { SourceEditor } from '../editor/SourceEditor';
 import { WysiwygEditor } from '../editor/WysiwygEditor';
@@ -9,6 +9,7 @@ import { appCommands } from './appCommands';
 import { CommandPalette, type Command } from './CommandPalette';
 import { newBrowserWorkflow } from './newWorkflowCommand';
 import { ConflictBar } from './ConflictBar';
+import { CoherencePanel } from './CoherencePanel';
 import { CommentButton, CommentsPanel } from './CommentsPanel';
 import type { CommentDraft } from './commentDraft';
 import { saveTabForPerson } from './fileActions';
@@ -26,7 +27,7 @@ import { useModel, useServices } from './services';
 import { commandOfKey } from './shortcuts';
 import { StatusBar } from './StatusBar';
 
-type SidePanel = 'history' | 'outline' | 'comments' | null;
+type SidePanel = 'history' | 'outline' | 'comments' | 'coherence' | null;
 
 const SIDEBAR_ACTIONS = [
   { id: 'new', label: 'New document', icon: FilePlus },
@@ -65,6 +66,7 @@ export function App() {
         newWindow: () => window.open(location.origin + location.pathname, '_blank'),
         toggleHistory: () => setPanel((p) => (p === 'history' ? null : 'history')),
         toggleOutline: () => setPanel((p) => (p === 'outline' ? null : 'outline')),
+        toggleCoherence: () => setPanel((p) => (p === 'coherence' ? null : 'coherence')),
         openSettings: () => setSettingsOpen(true),
         toggleMode: () => toggleActiveMode(),
         moveTab: (step) => moveActiveTab(store, step),
@@ -194,6 +196,9 @@ export function App() {
             <button className="icon-button" aria-label="Comments" aria-pressed={panel === 'comments'} title="Comments" onClick={() => setPanel(panel === 'comments' ? null : 'comments')}>
               <MessageSquare size={16} aria-hidden />
             </button>
+            <button className="icon-button" aria-label="Coherence" aria-pressed={panel === 'coherence'} title="Coherence" onClick={() => setPanel(panel === 'coherence' ? null : 'coherence')}>
+              <Waypoints size={16} aria-hidden />
+            </button>
             <CommentButton
               tab={activeTab}
               onDraft={(draft) => {
@@ -226,6 +231,9 @@ export function App() {
           </div>
           {activeTab && panel === 'history' && <HistoryPanel tab={activeTab} journal={journal} onClose={() => setPanel(null)} />}
           {activeTab && panel === 'outline' && <OutlinePanel tab={activeTab} onClose={() => setPanel(null)} />}
+          {activeWorkspace && panel === 'coherence' && (
+            <CoherencePanel key={activeWorkspace.id} workspace={activeWorkspace} tab={activeTab?.workspaceInstanceId === activeWorkspace.id ? activeTab : null} onClose={() => setPanel(null)} />
+          )}
           {activeTab && panel === 'comments' && <CommentsPanel tab={activeTab} draft={commentDraft} selectedId={selectedComment} onDraftDone={() => setCommentDraft(null)} onClose={() => setPanel(null)} />}
         </div>
         <StatusBar tab={activeTab} />

@@ -1,24 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { HistorySnapshot, JournalEntry } from '../journal/db';
 import { listSnapshots } from '../journal/history';
-import { lineDiff } from '../lib/lineDiff';
 import type { Tab } from '../state/types';
 import type { AgentJournal } from '../journal/agentJournal';
+import { Diff } from './Diff';
 import { useComments, useServices } from './services';
-
-function Diff({ before, after }: { before: string; after: string }) {
-  const lines = lineDiff(before, after).filter((l, i, all) => l.kind !== 'same' || all[i - 1]?.kind !== 'same' || all[i + 1]?.kind !== 'same');
-  return (
-    <pre className="diff" aria-label="Changes">
-      {lines.map((l, i) => (
-        <div key={i} className={`diff-${l.kind}`}>
-          {l.kind === 'added' ? '+ ' : l.kind === 'removed' ? '- ' : '  '}
-          {l.text}
-        </div>
-      ))}
-    </pre>
-  );
-}
 
 const time = (at: number) => new Date(at).toLocaleTimeString();
 

@@ -10,6 +10,7 @@ export interface CommandActions {
   newWindow(): void;
   toggleHistory(): void;
   toggleOutline(): void;
+  toggleCoherence(): void;
   openSettings(): void;
   toggleMode(): void;
   moveTab(step: -1 | 1): void;
@@ -27,6 +28,7 @@ export function appCommands(actions: CommandActions): Command[] {
     { id: 'new-window', title: 'New window', run: actions.newWindow },
     { id: 'history', title: 'Toggle history', run: actions.toggleHistory },
     { id: 'outline', title: 'Toggle outline', run: actions.toggleOutline },
+    { id: 'coherence', title: 'Toggle coherence', run: actions.toggleCoherence },
     { id: 'settings', title: 'Settings', shortcut: SHORTCUTS.settings, run: actions.openSettings },
     { id: 'mode', title: 'Toggle source mode', shortcut: SHORTCUTS.mode, run: actions.toggleMode },
     { id: 'tab-left', title: 'Move tab left', shortcut: SHORTCUTS['tab-left'], run: () => actions.moveTab(-1) },

@@ -4,6 +4,7 @@ import { addSnapshot } from '../journal/history';
 import { moveDocumentRecords } from '../journal/moveDocumentRecords';
 import { announceMove, onFileMoved } from '../documents/fileEvents';
 import { saveTabTo, type SaveTarget } from '../documents/saveTab';
+import type { SaveCause } from '@vmark/shared';
 import { activateTab, createTab, isVMarkData, kindOf, openFile } from '../state/windowActions';
 import type { CommentStore } from '../comments/commentStore';
 import { moveStoredComments } from '../comments/moveComments';
@@ -15,19 +16,20 @@ export async function openFileForPerson(store: WindowStore, fs: WorkspaceFS, wor
 }
 
 /** The person's save (Ctrl+S): ordered with every other save of the file, and kept in its history. */
-export async function saveTabForPerson(store: WindowStore, tabId: string, realpath: (p: string) => Promise<string>): Promise<void> {
+export async function saveTabForPerson(store: WindowStore, tabId: string, realpath: (p: string) => Promise<string>, cause: SaveCause = { by: 'person' }): Promise<boolean> {
   store.flush();
   const tab = store.tab(tabId);
-  if (!tab?.filePath) return;
+  if (!tab?.filePath) return false;
   const workspace = store.getSnapshot().workspaces.find((w) => w.id === tab.workspaceInstanceId);
-  if (!workspace) return;
-  const problem = await saveForPerson(store, tabId, { fs: workspace.fs, path: tab.filePath }, realpath);
+  if (!workspace) return false;
+  const problem = await saveForPerson(store, tabId, { fs: workspace.fs, path: tab.filePath }, realpath, cause);
   if (problem) store.notify(`${tab.title} was not saved: ${problem}`);
+  return problem === null;
 }
 
 /** Saves the tab to `target` and keeps the save in the file's history; returns what went wrong, or null. */
-async function saveForPerson(store: WindowStore, tabId: string, target: SaveTarget, realpath: (p: string) => Promise<string>): Promise<string | null> {
-  const result = await saveTabTo(store, tabId, target, { realpath, stillInScope: () => null, cause: { by: 'person' } });
+async function saveForPerson(store: WindowStore, tabId: string, target: SaveTarget, realpath: (p: string) => Promise<string>, cause: SaveCause = { by: 'person' }): Promise<string | null> {
+  const result = await saveTabTo(store, tabId, target, { realpath, stillInScope: () => null, cause });
   switch (result.status) {
     case 'saved':
       await addSnapshot({ docKey: target.path, kind: 'save', content: result.content, addresses: [], journalEntryId: null }).catch(() => undefined);

@@ -1,7 +1,8 @@
 import type { SaveCause } from '@vmark/shared';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import type { WindowStore } from '../state/store';
-import { markSaved } from '../state/windowActions';
+import { adoptSavedText, markSaved } from '../state/windowActions';
+import { prepareCapture } from '../coherence/saveCapture';
 import { fileKeyOf, saveFile, type SaveResult } from './saveFile';
 
 export interface SaveTarget {
@@ -31,7 +32,9 @@ export async function saveTabTo(
   },
 ): Promise<TabSaveResult> {
   const fileKey = await fileKeyOf(target.fs, target.path, options.realpath);
+  const coherence = await prepareCapture(target.fs, target.path, options.cause).catch(() => null);
   let closed = false;
+  let before = '';
   let saved = '';
   const result = await saveFile({
     fs: target.fs,
@@ -46,13 +49,16 @@ export async function saveTabTo(
         closed = true;
         throw new Error('closed');
       }
-      saved = tab.content;
+      before = tab.content;
+      saved = coherence ? coherence.withIdentity(before) : before;
       return saved;
     },
     stillInScope: () => (store.tab(tabId) ? options.stillInScope() : null),
   }).catch((error: unknown) => (closed ? ({ status: 'closed' } as const) : ({ status: 'error', message: (error as Error).message } as const)));
   if (result.status === 'closed' || closed) return { status: 'closed' };
   if (result.status !== 'saved') return result;
-  markSaved(store, tabId, saved, target.path);
+  if (saved === before) markSaved(store, tabId, saved, target.path);
+  else adoptSavedText(store, tabId, before, saved, target.path);
+  await coherence?.record(saved);
   return { status: 'saved', content: saved };
 }

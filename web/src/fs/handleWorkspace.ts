@@ -12,7 +12,8 @@ export class HandleWorkspace implements WorkspaceFS {
     readonly kind: 'scratch' | 'picked',
     readonly root: string,
     readonly name: string,
-    private readonly handle: FileSystemDirectoryHandle,
+    /** The directory itself, for the coherence worker (handles cross to workers by structured clone). */
+    readonly handle: FileSystemDirectoryHandle,
   ) {}
 
   private readonly watchers = new Set<(paths: string[] | 'all') => void>();

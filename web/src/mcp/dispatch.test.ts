@@ -29,10 +29,4 @@ describe('dispatch', () => {
     expect(outcome).toEqual({ kind: 'domain', error: { error: 'INTERNAL', message: expect.stringContaining('session.get_state failed unexpectedly: Invalid array length') } });
     expect(JSON.stringify(outcome)).not.toContain('index-abc.js');
   });
-
-  it('COH-08 a coherence call for a Scratch or picked-folder workspace is refused plainly while the editor has no coherence handler', async () => {
-    const request: CallRequest = { type: 'call', id: 'y', tool: 'coherence', action: 'edges', args: { workspace_root: '/vmark-scratch' }, principal: { connectionId: 'c', clientName: 'n' } };
-    const outcome = await dispatch({ store: { flush: () => undefined } } as unknown as Parameters<typeof dispatch>[0], request);
-    expect(outcome).toEqual({ kind: 'text', text: expect.stringMatching(/^coherence for this workspace kind \(Scratch or a picked folder\) is not available yet; .*vmark start --workspace DIR/) });
-  });
 });

@@ -3,8 +3,6 @@ import {
   WINDOW_REPORT_REQUEST,
   domainFailure,
   findTool,
-  isByFolder,
-  ownerOf,
   ok,
   parseToolCall,
   textFailure,
@@ -26,22 +24,11 @@ function isWindowReportRequest(request: CallRequest): boolean {
   return request.tool === WINDOW_REPORT_REQUEST.tool && request.action === WINDOW_REPORT_REQUEST.action;
 }
 
-/**
- * The editor's side of a BY_FOLDER action (Scratch and picked folders) before its handler exists:
- * refused plainly, never a crash. Removed once the editor's coherence handlers are registered.
- */
-function folderActionNotBuiltHere(request: CallRequest): CallOutcome {
-  return textFailure(
-    `${request.tool} for this workspace kind (Scratch or a picked folder) is not available yet; it works for native folders served by vmark (\`vmark start --workspace DIR\`).`,
-  );
-}
-
 /** One edge for every call that reaches this window: find the handler, re-check args, flush, meet its needs, run, map errors. */
 export async function dispatch(services: DispatchServices, request: CallRequest): Promise<CallOutcome> {
   if (isWindowReportRequest(request)) return ok(windowReport(services.store, services.windowLabel()));
   const handler = ACTION_HANDLERS.get(`${request.tool}.${request.action}`);
   const tool = findTool(request.tool);
-  if (!handler && isByFolder(ownerOf(request.tool, request.action))) return folderActionNotBuiltHere(request);
   if (!handler || !tool) return textFailure(`${request.tool}.${request.action} is not available in this editor version.`);
   const parsed = parseToolCall(tool, { action: request.action, ...request.args });
   if (!parsed.ok) return textFailure(parsed.message);

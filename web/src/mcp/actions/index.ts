@@ -16,8 +16,13 @@ import { validate } from './workflow/validate';
 import { list as commentsList } from './comments/list';
 import { markAddressed } from './comments/markAddressed';
 import { reply as commentsReply } from './comments/reply';
+import { status as coherenceStatus } from './coherence/status';
+import { edges as coherenceEdges } from './coherence/edges';
+import { claims as coherenceClaims } from './coherence/claims';
+import { contexts as coherenceContexts } from './coherence/contexts';
+import { resolve as coherenceResolve } from './coherenceResolve/resolve';
 
-const handlers: ActionHandler[] = [newTab, open, openWorkspace, save, saveAs, switchTab, close, read, write, transform, selectionGet, selectionSet, applyPatch, validate, commentsList, commentsReply, markAddressed];
+const handlers: ActionHandler[] = [newTab, open, openWorkspace, save, saveAs, switchTab, close, read, write, transform, selectionGet, selectionSet, applyPatch, validate, commentsList, commentsReply, markAddressed, coherenceStatus, coherenceEdges, coherenceClaims, coherenceContexts, coherenceResolve];
 
 /** Registry "tool.action" → handler of every action this editor window answers. */
 export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(handlers.map((h) => [`${h.tool}.${h.action}`, h]));

@@ -1,0 +1,39 @@
+import { expose } from 'comlink';
+import { HandleCoherenceStorage } from '../coherence/handleStorage';
+import { KernelService } from '../coherence/kernelService';
+
+let service: Promise<KernelService> | null = null;
+
+/** The worker serves one workspace: opened once with its directory handle and this installation's writer id. */
+function open(handle: FileSystemDirectoryHandle, root: string, writer: string): Promise<void> {
+  service ??= KernelService.open(new HandleCoherenceStorage(handle, root), writer);
+  return service.then(() => undefined);
+}
+
+async function on<T>(use: (kernel: KernelService) => Promise<T>): Promise<T> {
+  if (!service) throw new Error('the coherence worker was not opened');
+  return use(await service);
+}
+
+type P<M extends keyof KernelService> = Parameters<KernelService[M]>;
+
+const api = {
+  open,
+  tracked: () => on((k) => k.tracked()),
+  start: () => on((k) => k.start()),
+  capture: (...a: P<'capture'>) => on((k) => k.capture(...a)),
+  status: () => on((k) => k.status()),
+  edges: () => on((k) => k.edges()),
+  claims: () => on((k) => k.claims()),
+  contexts: () => on((k) => k.contexts()),
+  resolve: (...a: P<'resolve'>) => on((k) => k.resolve(...a)),
+  panel: () => on((k) => k.panel()),
+  resolveAsPerson: (...a: P<'resolveAsPerson'>) => on((k) => k.resolveAsPerson(...a)),
+  recordCheck: (...a: P<'recordCheck'>) => on((k) => k.recordCheck(...a)),
+  grant: (...a: P<'grant'>) => on((k) => k.grant(...a)),
+  revoke: (...a: P<'revoke'>) => on((k) => k.revoke(...a)),
+  diff: (...a: P<'diff'>) => on((k) => k.diff(...a)),
+};
+export type CoherenceWorkerApi = typeof api;
+
+expose(api);
