@@ -24,7 +24,7 @@ const handleArg = z
   .min(1, `must be 1–${MAX_SESSION_HANDLE_CHARS} characters`)
   .max(MAX_SESSION_HANDLE_CHARS, `must be 1–${MAX_SESSION_HANDLE_CHARS} characters`)
   .regex(NAME_PATTERN, NAME_PATTERN_MESSAGE)
-  .describe(`Name of the stored session (1–${MAX_SESSION_HANDLE_CHARS} characters of [A-Za-z0-9._-])`);
+  .describe('Name of the stored sign-in');
 
 const consoleEntries = 'Returns {entries: [{level, text}], url}';
 
@@ -48,7 +48,7 @@ export const browserTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   actions: {
     act: action(
-      'Click, type, scroll or press a key, and verify the effect. click/type need one target: ref (only for an already granted operation) or role + name (shows a readable approval prompt); type also needs text. scroll takes ref or dy; key takes key, optional ref and modifiers. Returns matchedTotal, matchedVisible, url, generation, input (synthetic|trusted), popup?, defaultAction?; refusal reasons: ambiguous (with candidates), covered, hidden, offscreen, disabled, upload, rejected-value, no-such-option; a ref whose element changed: STALE_COMMAND.',
+      'Click, type, scroll or press a key, and verify the effect. click/type need one target: ref (only for an already granted operation) or role + name (shows a readable approval prompt); type also needs text. scroll takes ref or dy; key takes key, optional ref and modifiers. Returns {matchedTotal, matchedVisible, url, generation, input: synthetic|trusted, popup?, defaultAction?}; a refusal names its reason (ambiguous lists candidates); a ref whose element changed: STALE_COMMAND.',
       z
         .object({
           tabId: browserTabIdArg.optional(),
@@ -91,11 +91,11 @@ export const browserTool = defineTool({
       }),
     ),
     workflow_cancel: action(
-      'Stop a run (never needs approval): withdraws its prompts and hands the tab back. A finished run reports already-terminal; an unknown runId is refused with RUN_NOT_FOUND.',
+      'Stop a run (never needs approval): withdraws its prompts and hands the tab back. A finished run reports already-terminal.',
       z.object({ tabId: browserTabIdArg.optional(), runId: runIdArg }),
     ),
     workflow_record: action(
-      'Record the user\'s own clicks and field edits on an AI-owned tab. start needs the user\'s consent every time (returns needsApproval until given); stop returns {source, inputs, eventCount}. Typed values are never recorded.',
+      'Record the user\'s clicks and field edits on an AI-owned tab as workflow text (never typed values). start needs the user\'s consent every time; stop returns {source, inputs, eventCount}.',
       z.object({
         tabId: browserTabIdArg.optional(),
         recordOp: z.enum(['start', 'stop']).describe('"start" or "stop"'),
@@ -103,7 +103,7 @@ export const browserTool = defineTool({
       }),
     ),
     open: action(
-      'Open an AI-owned tab (at most 8, else TAB_LIMIT), bring it to the front and wait for the load. Returns {tabId, navigationId, url, title, generation, gate?}. In Shared Profile posture a pending approval keeps the tab and data.retry says to navigate it. Sandbox tabs open in an incognito window with a cookie store of their own, gone when it closes (cookieStore "separate"); without the person\'s "Allow in Incognito" they send and keep no cookies ("none").',
+      'Open an AI-owned tab (at most 8, else TAB_LIMIT), bring it to the front and wait for the load. Returns {tabId, navigationId, url, title, generation, gate?}. Sandbox tabs get a cookie store of their own (session.get_state cookieStore).',
       z.object({
         url: urlArg,
         timeoutMs: timeoutMsArg.optional(),
@@ -111,7 +111,7 @@ export const browserTool = defineTool({
           .string()
           .regex(NAME_PATTERN, NAME_PATTERN_MESSAGE)
           .optional()
-          .describe('Named persistent login context ([A-Za-z0-9._-]), Sandbox posture: its cookies are kept by VMark, never shown to the AI; each open needs a fresh approval (NOT_GRANTED, then retry the same open); PROFILE_IN_USE while other incognito tabs share the store, PROFILE_UNAVAILABLE without incognito access'),
+          .describe('Named persistent login context (Sandbox; cookies never shown to you); every open needs approval (NOT_GRANTED: retry the same open)'),
       }),
     ),
     navigate: action(
@@ -119,7 +119,7 @@ export const browserTool = defineTool({
       z.object({ tabId: browserTabIdArg.optional(), url: urlArg, timeoutMs: timeoutMsArg.optional() }),
     ),
     close: action(
-      'Close an AI-owned tab (never needs approval). Returns {tabId, closed: true, destroyed: true}; TAB_NOT_AI_OWNED for a human tab; TAB_TEARDOWN_FAILED means the entry is gone but a view may remain: do not retry, tell the user.',
+      'Close an AI-owned tab (never needs approval). Returns {tabId, closed: true, destroyed: true}; TAB_TEARDOWN_FAILED means the entry is gone but a view may remain: do not retry, tell the user.',
       z.object({ tabId: browserTabIdArg.describe('AI-owned browser tab to close') }),
     ),
     style: action(
@@ -137,7 +137,7 @@ export const browserTool = defineTool({
         .superRefine(styleRules),
     ),
     execute_js: action(
-      'Run an async function body in the isolated world (shares the DOM, not page globals); approved per call with the script shown. Returns {result} (undefined becomes null); a throw or a non-JSON value is a failure naming the error. Prefer browser_read.query or style.',
+      'Run an async function body in the isolated world (shares the DOM, not page globals); approved per call with the script shown. Returns {result} (undefined becomes null); a throw fails naming the error. Prefer browser_read.query or style.',
       z.object({
         tabId: browserTabIdArg.optional(),
         script: z
@@ -156,7 +156,7 @@ export const browserTool = defineTool({
       z.object({ tabId: browserTabIdArg.optional(), handle: handleArg }),
     ),
     console_clear: action(
-      `${consoleEntries} like browser_read.console, then empty the buffer (a DOM write) so the next read sees only new output.`,
+      `${consoleEntries} like browser_read.console, then empty the buffer.`,
       z.object({ tabId: browserTabIdArg.optional() }),
     ),
   },

@@ -36,11 +36,11 @@ export const browserReadTool = defineTool({
       }),
     ),
     extract: action(
-      'The page as reader-mode Markdown, extracted inside VMark (site plugin first, generic reader otherwise): {title, byline, url, markdown, textLength, truncated}.',
+      'The page as reader-mode Markdown (extracted inside VMark): {title, byline, url, markdown, textLength, truncated}.',
       tabOnly,
     ),
     workflow_status: action(
-      'Progress of a workflow run: {status: running | paused | completed | failed | cancelled | superseded, completedSteps, skippedSteps, stepCount, firstStep, pausedAt?, pendingApproval?, reasonCode?, reason?, resumedFrom?, stepResults: [{index, status, attempts, reason?, data?}]}. Poll as often as needed.',
+      'Progress of a run: {status (running|paused|completed|failed|cancelled|superseded), completedSteps, skippedSteps, stepCount, firstStep, pausedAt?, pendingApproval?, reasonCode?, reason?, resumedFrom?, stepResults}. Poll freely.',
       z.object({ tabId: browserTabIdArg.optional(), runId: runIdArg }),
     ),
     console: action(

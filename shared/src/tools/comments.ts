@@ -15,12 +15,12 @@ export const commentsTool = defineTool({
   name: 'comments',
   title: 'Review comments',
   description:
-    'Read the user\'s review comments on a document and answer them. There is no resolve, reopen or delete: that is the user\'s decision. To link an edit to comments, pass their ids as addresses to document.write, document.transform, workflow.apply_patch or selection.set.',
+    'Read the user\'s review comments on a document and answer them. There is no resolve, reopen or delete: that is the user\'s decision. To link an edit to comments, pass their ids as the edit\'s addresses.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   refusedActions: { resolve: PERSONS_DECISION, reopen: PERSONS_DECISION, delete: PERSONS_DECISION },
   actions: {
     list: action(
-      'Return {doc, generation, threads, nextCursor?}, oldest thread first; each thread has comment, state (open | addressed | resolved | reopened), commentGen, quote, detached and replies (the first is the person\'s comment). While nextCursor is present, call again with cursor; a split thread carries repliesFrom/repliesTotal, its later parts continued: true; a body that cannot travel as JSON comes as bodyBase64 (UTF-8). STALE_COMMENT: list again without cursor.',
+      'Return {doc, generation, threads, nextCursor?}, oldest thread first; each thread has comment, state (open | addressed | resolved | reopened), commentGen, quote, detached and replies (the first is the person\'s comment). While nextCursor is present, call again with cursor (a long thread comes in parts: continued: true). STALE_COMMENT: list again without cursor.',
       z.object({
         tabId: tabIdArg.optional(),
         cursor: z.string().min(1).optional().describe('nextCursor from the previous page'),

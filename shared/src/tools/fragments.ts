@@ -20,7 +20,7 @@ export const expectedRevisionArg = z
 export const addressesArg = z
   .array(z.string())
   .describe(
-    `Comment ids from comments.list that this edit answers (at most ${MAX_ADDRESSES}, no duplicates); otherwise INVALID_ADDRESSES`,
+    `Comment ids (comments.list) this edit answers, at most ${MAX_ADDRESSES}, no duplicates`,
   );
 
 export const documentKindArg = z.enum(['markdown', 'yaml-workflow']);
@@ -41,7 +41,7 @@ export const timeoutMsArg = z
 export const browserTabIdArg = z
   .string()
   .min(1, 'tabId must not be blank; omit it to target the focused browser tab')
-  .describe('Browser tab id from browser.open or session.get_state (default: the focused browser tab)');
+  .describe('Browser tab id (default: the focused browser tab)');
 
 export const refArg = z.string().min(1).describe('Element ref from the latest browser_read.read, e.g. "e5"');
 export const roleArg = z.string().min(1).describe('ARIA role of the target, e.g. "button"');

@@ -84,7 +84,7 @@ describe('toMcpInputSchema', () => {
   it('offers only the fields of the offered actions, tagged with their actions', () => {
     const schema = toMcpInputSchema(documentTool, ['read', 'write']);
     expect(Object.keys(schema.properties)).toEqual(['action', 'tabId', 'content', 'expected_revision', 'addresses', 'save']);
-    expect(schema.properties.content!.description).toBe('New full content (actions: write; required for write)');
+    expect(schema.properties.content!.description).toBe('New full content (for write; required)');
     // a field of every offered action names no actions, only where it is required
     expect(schema.properties.tabId!.description).not.toMatch(/\(actions:/);
     expect(toMcpInputSchema(documentTool, ['write']).properties.content!.description).toBe('New full content (required)');

@@ -49,13 +49,17 @@ interface MergedField {
   requiredBy: string[];
 }
 
-/** Which actions a field belongs to; a field of every offered action says only where it is required (tools/list stays small). */
-function fieldScope(entry: MergedField, actionCount: number): string {
-  const everyAction = entry.actions.length === actionCount;
-  const requiredEverywhere = entry.requiredBy.length === entry.actions.length;
-  if (everyAction) return requiredEverywhere && entry.requiredBy.length > 0 ? '(required)' : entry.requiredBy.length > 0 ? `(required for ${entry.requiredBy.join(', ')})` : '';
-  const required = entry.requiredBy.length > 0 ? `; required for ${entry.requiredBy.join(', ')}` : '';
-  return `(actions: ${entry.actions.join(', ')}${required})`;
+/**
+ * Which actions a field belongs to, as few tokens as stay unambiguous: nothing for a field of every
+ * offered action, "all but …" when that is shorter, and "required" alone when every action that takes it needs it.
+ */
+function fieldScope(entry: MergedField, allActions: readonly string[]): string {
+  const requiredWherever = entry.requiredBy.length > 0 && entry.requiredBy.length === entry.actions.length;
+  const required = requiredWherever ? 'required' : entry.requiredBy.length > 0 ? `required for ${entry.requiredBy.join(', ')}` : '';
+  if (entry.actions.length === allActions.length) return required ? `(${required})` : '';
+  const missing = allActions.filter((action) => !entry.actions.includes(action));
+  const scope = missing.length < entry.actions.length ? `for all but ${missing.join(', ')}` : `for ${entry.actions.join(', ')}`;
+  return `(${[scope, required].filter(Boolean).join('; ')})`;
 }
 
 /**
@@ -78,10 +82,10 @@ export function toMcpInputSchema(tool: ToolDef, offeredActions?: readonly string
     }
   }
   const properties: Record<string, JsonSchema> = {
-    action: { type: 'string', enum: actions, description: 'The action to run' },
+    action: { type: 'string', enum: actions },
   };
   for (const [fieldName, entry] of merged) {
-    const scope = fieldScope(entry, actions.length);
+    const scope = fieldScope(entry, actions);
     const shape: JsonSchema = entry.shapes.length === 1 ? entry.shapes[0]! : { anyOf: entry.shapes };
     const description = [entry.description, scope].filter(Boolean).join(' ');
     properties[fieldName] = description ? { ...shape, description } : shape;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { action, defineTool } from './defineTool';
 import { addressesArg, expectedRevisionArg, tabIdArg } from './fragments';
 
-const focusedTabIdArg = tabIdArg.describe('Must be the focused tab (selection is view state); a different tab is refused with INVALID_TAB');
+const focusedTabIdArg = tabIdArg.describe('Must be the focused tab (else INVALID_TAB)');
 
 export const selectionTool = defineTool({
   name: 'selection',

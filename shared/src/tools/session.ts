@@ -9,7 +9,7 @@ export const sessionTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   actions: {
     get_state: action(
-      'Return {windows, capabilities, browserTabs}. window.focused is read from the OS; tab.visible is false for tabs of a workspace instance the window does not show. browserTabs lists your AI tabs and the person\'s tabs attached to you: {id, kind, title, url (redacted), loading, generation, automation, posture, cookieStore: "separate" | "none" | "profile", current, active}.',
+      'Return {windows, capabilities, browserTabs}. tab.visible is false for tabs of a workspace the window does not show. browserTabs lists your AI tabs and the person\'s tabs attached to you: {id, kind, title, url (redacted), loading, generation, automation, posture, cookieStore: "separate" | "none" | "profile", current, active}.',
       z.object({}),
     ),
   },

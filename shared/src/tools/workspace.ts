@@ -29,7 +29,7 @@ export const workspaceTool = defineTool({
       }),
     ),
     open_workspace: action(
-      'Open a folder as the active workspace, in the window that receives the request. Needs the user\'s approval for every open: the first call returns {needsApproval: true}; ask the user, then repeat the same call over this connection within five minutes. APPROVAL_REQUIRED means the user must still pick the folder in VMark\'s folder dialog; BUSY means another folder dialog or workspace switch is running, so retry later.',
+      'Open a folder as the active workspace of the receiving window. The user approves every open: the first call returns {needsApproval: true}; ask them, then repeat the same call on this connection within five minutes.',
       z.object({
         folderPath: z.string().min(1).describe('Absolute path of the folder to open'),
       }),
