@@ -59,7 +59,7 @@ describe('parseToolCall', () => {
     );
   });
 
-  it('an action that is not offered is refused', () => {
+  it('ERR-02 an action that is not offered is refused', () => {
     const message = failure(parseToolCall(browserTool, { action: 'execute_js', script: '1' }, ['open', 'close']));
     expect(message).toBe('browser: action `execute_js` is not offered by this server right now; offered actions: open, close.');
   });
