@@ -54,7 +54,7 @@ test.beforeAll(async () => {
   stack = await startStack({ files: { 'elena.md': 'Elena has green eyes.\n', 'chapter.md': 'draft\n' } });
   root = stack.workspace;
   // the person turned the coherence layer on for this workspace
-  fs.mkdirSync(path.join(root, '.vmark'));
+  fs.mkdirSync(path.join(root, '.vmark', 'ledger'), { recursive: true });
   const config = path.join(stack.root, 'cursor-mcp.json');
   execFileSync(process.execPath, [VMARK, 'connect', 'cursor', '--config', config], { env: { ...process.env, ...stack.env } });
   const token = (JSON.parse(fs.readFileSync(config, 'utf8')) as { mcpServers: { vmark: { env: { VMARK_MCP_TOKEN: string } } } }).mcpServers.vmark.env.VMARK_MCP_TOKEN;

@@ -37,7 +37,11 @@ describe('capture of saves into a native folder (host fs.write)', () => {
     await write('a.md', 'plain\n', person);
     expect(fs.readFileSync(path.join(ws, 'a.md'), 'utf8')).toBe('plain\n');
     expect(fs.existsSync(path.join(ws, '.vmark'))).toBe(false);
-    fs.mkdirSync(path.join(ws, '.vmark'));
+    // review comments live in .vmark/ too: that folder alone is no ledger
+    fs.mkdirSync(path.join(ws, '.vmark', 'comments'), { recursive: true });
+    await write('c.md', 'commented\n', person);
+    expect(fs.readFileSync(path.join(ws, 'c.md'), 'utf8')).toBe('commented\n');
+    fs.mkdirSync(path.join(ws, '.vmark', 'ledger'));
     await write('a.comments.json', '{}', person);
     await write('b.md', 'no cause\n');
     expect(fs.readFileSync(path.join(ws, 'a.comments.json'), 'utf8')).toBe('{}');
@@ -45,7 +49,7 @@ describe('capture of saves into a native folder (host fs.write)', () => {
   });
 
   it('the person\'s save gets its id in the same write and is captured as human/exact; a later save from a buffer without the id keeps it', async () => {
-    fs.mkdirSync(path.join(ws, '.vmark'));
+    fs.mkdirSync(path.join(ws, '.vmark', 'ledger'), { recursive: true });
     await write('a.md', 'Elena has green eyes.\n', person);
     const first = readIdentity(fs.readFileSync(path.join(ws, 'a.md'), 'utf8'));
     expect(first).toMatchObject({ kind: 'id' });
@@ -58,7 +62,7 @@ describe('capture of saves into a native folder (host fs.write)', () => {
   });
 
   it('an MCP write derives from what the connection read: the credential names the agent, never the claimed name; edges shows it stale after the upstream moves', async () => {
-    fs.mkdirSync(path.join(ws, '.vmark'));
+    fs.mkdirSync(path.join(ws, '.vmark', 'ledger'), { recursive: true });
     await write('elena.md', 'Elena has green eyes.\n', person);
     await write('chapter.md', 'Her green eyes.\n', agent([path.join(ws, 'elena.md'), '/elsewhere/x.md']));
     const derived = ledgerLines().filter((l) => l.kind === 'transformation')[1]!;

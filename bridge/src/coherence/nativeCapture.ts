@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SaveCause } from '@vmark/shared/protocol/messages';
-import { capture, insertIdentity, readIdentity, type CaptureRequest } from '@vmark/shared/lib/coherence/index';
+import { capture, insertIdentity, LEDGER_MARKERS, readIdentity, type CaptureRequest } from '@vmark/shared/lib/coherence/index';
 import { readAllowedRoots } from '../host/nativeFolders';
 import { createLog } from '../host/log';
 import { kernelAt } from './workspaceKernels';
@@ -10,7 +10,6 @@ let logger: ((message: string) => void) | null = null;
 const hostLog = (message: string): void => (logger ??= createLog())(message);
 
 const DOCUMENT = /\.(md|markdown)$/i;
-const COHERENCE_DIR = '.vmark';
 
 const within = (root: string, target: string): boolean => {
   const rel = path.relative(root, target);
@@ -58,7 +57,7 @@ export interface PreparedCapture {
 export async function prepareCapture(file: string, content: string, cause: SaveCause | undefined): Promise<PreparedCapture | null> {
   if (!cause || !DOCUMENT.test(file)) return null;
   const root = rootOf(file);
-  if (!root || !fs.existsSync(path.join(root, COHERENCE_DIR))) return null;
+  if (!root || !LEDGER_MARKERS.some((marker) => fs.existsSync(path.join(root, marker)))) return null;
   try {
     const kernel = await kernelAt(root);
     const identity = readIdentity(content);

@@ -1,5 +1,5 @@
 import { wrap, type Remote } from 'comlink';
-import { uuidv7, VMARK_DIR } from '@vmark/shared/lib/coherence/index';
+import { LEDGER_MARKERS, uuidv7 } from '@vmark/shared/lib/coherence/index';
 import { joinPath } from '@vmark/shared/lib/paths/index';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { HandleWorkspace } from '../fs/handleWorkspace';
@@ -44,5 +44,6 @@ export function coherenceOf(fs: WorkspaceFS): Promise<CoherenceApi> | null {
 /** Provenance is recorded in a workspace once it has a ledger (`.vmark/`); the person starts it in the Coherence panel. */
 export async function isRecorded(fs: WorkspaceFS): Promise<boolean> {
   if (fs.kind === 'native') return false;
-  return (await fs.stat(joinPath(fs.root, VMARK_DIR)).catch(() => null))?.kind === 'directory';
+  for (const marker of LEDGER_MARKERS) if (await fs.stat(joinPath(fs.root, marker)).catch(() => null)) return true;
+  return false;
 }

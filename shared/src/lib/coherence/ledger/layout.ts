@@ -1,6 +1,11 @@
 /** `.vmark/` at the workspace root, created on the first capture. */
 export const VMARK_DIR = '.vmark';
 export const LEDGER_DIR = `${VMARK_DIR}/ledger`;
+/**
+ * A workspace keeps a ledger when one of these exists: `.vmark/` alone is not enough, other data
+ * lives there too (review comments in `.vmark/comments`).
+ */
+export const LEDGER_MARKERS = [`${VMARK_DIR}/.gitattributes`, LEDGER_DIR] as const;
 export const QUARANTINE_DIR = `${LEDGER_DIR}/quarantine`;
 export const CONTEXTS_DIR = `${VMARK_DIR}/contexts`;
 export const SNAPSHOTS_DIR = `${VMARK_DIR}/snapshots/sha256`;

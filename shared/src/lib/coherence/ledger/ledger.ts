@@ -4,6 +4,7 @@ import {
   GITATTRIBUTES,
   GITIGNORE,
   LEDGER_DIR,
+  LEDGER_MARKERS,
   QUARANTINE_DIR,
   SEGMENT_ROTATE_BYTES,
   VMARK_DIR,
@@ -46,8 +47,10 @@ export class Ledger {
     readonly writer: string,
   ) {}
 
-  initialized(): Promise<boolean> {
-    return this.storage.isDirectory(VMARK_DIR);
+  /** Whether this workspace keeps a ledger (see LEDGER_MARKERS). */
+  async initialized(): Promise<boolean> {
+    const [gitFiles, segments] = LEDGER_MARKERS;
+    return (await this.storage.size(gitFiles)) !== null || (await this.storage.isDirectory(segments));
   }
 
   /** Creates `.vmark/` with its git files; a no-op when it exists. */
