@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
+import { startSecretService, type SecretService } from '../support/secretService';
 import { approvalPromptFor, openExtensionPopup } from './support/browserPerson';
 import { writeOpfsFiles } from './support/pickedFolder';
 import { refusalOf } from './support/browserFixtures';
@@ -15,6 +16,7 @@ import { VIEWPORT, WELCOME, settle, writeDemoWorkspace } from './look/screens';
 // one stack for every screen: the tests run in order and each leaves the window as the next one expects it
 test.describe.configure({ mode: 'serial' });
 
+let keyring: SecretService;
 let stack: Stack;
 let ai: Ai;
 let site: Site;
@@ -23,7 +25,9 @@ let notesTab: string;
 
 test.beforeAll(async () => {
   site = await startSite();
-  stack = await startStack({ allowLoopback: true });
+  // the approval prompt shown is a named profile's, and named profiles keep their cookies sealed in the OS keychain
+  keyring = await startSecretService();
+  stack = await startStack({ allowLoopback: true, env: keyring.env });
   writeDemoWorkspace(stack.workspace);
   ai = await connectAi(stack.env);
   page = stack.page;
@@ -39,6 +43,7 @@ test.afterAll(async () => {
   await ai?.close();
   await stack?.close();
   await site?.close();
+  await keyring?.stop();
 });
 
 /** axe-core's serious and critical findings, one line each, so a failure names the rule and the element. */

@@ -1,3 +1,5 @@
+import { Settings } from 'lucide';
+import { iconButton } from '../browser/ui/icon';
 import { readSettings, writeSettings, type Posture } from '../browser/settings';
 
 /**
@@ -11,9 +13,7 @@ async function showSandboxStore(): Promise<void> {
     return;
   }
   line.textContent = 'Sandbox tabs send and keep no cookies, so a sign-in there does not stick. For a cookie store of their own, allow VMark in Incognito. ';
-  const open = document.createElement('button');
-  open.type = 'button';
-  open.textContent = 'Open VMark\'s extension settings';
+  const open = iconButton(Settings, 'Open VMark\'s extension settings');
   open.addEventListener('click', () => void chrome.tabs.create({ url: `chrome://extensions/?id=${chrome.runtime.id}` }));
   line.append(open);
 }

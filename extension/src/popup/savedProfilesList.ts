@@ -1,3 +1,5 @@
+import { Trash } from 'lucide';
+import { iconButton } from '../browser/ui/icon';
 import type { ProfileListAnswer, SigninMessage } from '../browser/signins/signinMessages';
 
 const ask = (message: SigninMessage) => chrome.runtime.sendMessage(message);
@@ -20,9 +22,7 @@ export async function showSavedProfiles(): Promise<void> {
       const item = document.createElement('li');
       const label = document.createElement('span');
       label.textContent = `${profile.name} (${profile.cookies} cookie${profile.cookies === 1 ? '' : 's'}, saved ${new Date(profile.savedAt).toLocaleString()}) `;
-      const forget = document.createElement('button');
-      forget.type = 'button';
-      forget.textContent = 'Forget';
+      const forget = iconButton(Trash, 'Forget');
       forget.setAttribute('aria-label', `Forget ${profile.name}`);
       forget.addEventListener('click', () => {
         forget.disabled = true;

@@ -1,3 +1,5 @@
+import { Trash } from 'lucide';
+import { iconButton } from '../browser/ui/icon';
 import type { SigninListAnswer, SigninMessage } from '../browser/signins/signinMessages';
 
 const ask = (message: SigninMessage) => chrome.runtime.sendMessage(message);
@@ -19,9 +21,7 @@ export async function showSavedSignins(): Promise<void> {
       const item = document.createElement('li');
       const label = document.createElement('span');
       label.textContent = `${signin.handle} — ${signin.origin} (saved ${new Date(signin.savedAt).toLocaleString()}) `;
-      const forget = document.createElement('button');
-      forget.type = 'button';
-      forget.textContent = 'Forget';
+      const forget = iconButton(Trash, 'Forget');
       forget.setAttribute('aria-label', `Forget sign-in ${signin.handle}`);
       forget.addEventListener('click', () => {
         forget.disabled = true;

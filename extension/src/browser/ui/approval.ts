@@ -1,5 +1,7 @@
+import { ArrowDownUp, Check, Clock, Code, Eye, Globe, Keyboard, KeyRound, MousePointerClick, Paintbrush, ShieldCheck, Upload, UserRound, Video, X, type IconNode } from 'lucide';
 import type { Decision, PromptMessage, PromptView } from '../approvals/prompts';
-import { mayGrantOnSite } from '../safety/operations';
+import { mayGrantOnSite, type Operation } from '../safety/operations';
+import { icon, iconButton } from './icon';
 
 // The person's side of an approval. Page-provided text (title, URL, element names) is only ever set as text.
 const id = new URLSearchParams(location.search).get('prompt') ?? '';
@@ -25,6 +27,20 @@ function choices(view: PromptView): [Decision, string][] {
         ? [['once', 'Allow once'], ['site', 'Allow on this site'], ['deny', 'Deny']]
         : [['once', 'Allow once'], ['deny', 'Deny']];
   }
+}
+
+const DECISION_ICONS: Record<Decision, IconNode> = { once: Check, 'until-navigation': Clock, site: ShieldCheck, deny: X };
+
+const OPERATION_ICONS: Record<Operation, IconNode> = {
+  read: Eye, attach: Eye, click: MousePointerClick, type: Keyboard, scroll: ArrowDownUp, key: Keyboard, style: Paintbrush,
+  navigate: Globe, upload: Upload, eval: Code, session: KeyRound, record: Video,
+};
+
+const KIND_ICONS: Record<Exclude<PromptView['kind'], 'operation'>, IconNode> = { attach: Eye, navigate: Globe, profile: UserRound };
+
+function questionIcon(view: PromptView): IconNode {
+  if (view.kind !== 'operation') return KIND_ICONS[view.kind];
+  return view.request ? OPERATION_ICONS[view.request.operation] : MousePointerClick;
 }
 
 const OPERATION_VERBS: Record<string, string> = {
@@ -89,16 +105,14 @@ async function show(): Promise<void> {
     question.textContent = 'This request is no longer pending.';
     return;
   }
-  question.textContent = QUESTIONS[view.kind](view);
+  question.replaceChildren(icon(questionIcon(view), 20), QUESTIONS[view.kind](view));
   originLabel.textContent = view.kind === 'profile' ? 'Sign-ins' : 'Site';
   origin.textContent = view.origin;
   page.textContent = view.kind === 'attach' || view.kind === 'operation' ? `${view.pageTitle || '(untitled)'} — ${view.url}` : view.url;
   showRequest(view);
   explain.textContent = view.request?.operation === 'session' ? SESSION_EXPLANATION : EXPLANATIONS[view.kind];
   for (const [decision, label] of choices(view)) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.textContent = label;
+    const button = iconButton(DECISION_ICONS[decision], label);
     button.addEventListener('click', () => void choose(decision));
     buttons.append(button);
     if (decision === 'deny') button.focus();

@@ -1,4 +1,6 @@
+import { ShieldOff } from 'lucide';
 import type { SiteGrantView, SitePermissionsMessage } from '../approvals/sitePermissions';
+import { iconButton } from './icon';
 
 // "Site permissions": what each AI session may do on which site without asking, with a Revoke each.
 const list = document.getElementById('grants') as HTMLUListElement;
@@ -16,9 +18,7 @@ async function render(): Promise<void> {
     const item = document.createElement('li');
     const text = document.createElement('span');
     text.textContent = `${grant.clientName} may ${grant.operation} on ${grant.origin} (since ${new Date(grant.grantedAt).toLocaleTimeString()})`;
-    const revoke = document.createElement('button');
-    revoke.type = 'button';
-    revoke.textContent = 'Revoke';
+    const revoke = iconButton(ShieldOff, 'Revoke');
     revoke.setAttribute('aria-label', `Revoke ${grant.operation} on ${grant.origin} for ${grant.clientName}`);
     revoke.addEventListener('click', () => {
       void send({ type: 'vmark.grants.revoke', sessionKey: grant.sessionKey, origin: grant.origin, operation: grant.operation }).then(render);
