@@ -53,4 +53,14 @@ describe('HostServices', () => {
     const { native } = fakeNative(false);
     await expect(new HostServices(native).call({ op: 'editor.origins' })).rejects.toThrow('The VMark host is not connected.');
   });
+
+  it('passes the Coherence panel service on for an editor page but never asks it for the worker itself', async () => {
+    const { native, sent } = fakeNative();
+    const services = new HostServices(native);
+    const panel = { op: 'coherence.panel', root: '/w', method: 'panel', args: [] } as const;
+    services.forEditor({ postMessage: () => undefined } as unknown as chrome.runtime.Port, 'svc1', panel);
+    expect(sent).toEqual([expect.objectContaining({ type: 'service', request: panel })]);
+    await expect(services.call(panel)).rejects.toThrow(/FORBIDDEN: coherence.panel is served to editor pages only/);
+    expect(sent).toHaveLength(1);
+  });
 });
