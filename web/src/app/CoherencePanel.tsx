@@ -76,8 +76,13 @@ export function CoherencePanel({ workspace, tab, onClose }: { workspace: Workspa
 
   const run = async <T,>(work: (api: PanelApi) => Promise<Answer<T>>): Promise<void> => {
     if (!kernel) return;
-    const answer = await work(await kernel);
-    setProblem(answer.ok ? null : answer.message);
+    try {
+      const answer = await work(await kernel);
+      setProblem(answer.ok ? null : answer.message);
+    } catch (error) {
+      // a native folder's kernel is in `vmark host`: the host may be gone or refuse the folder
+      setProblem(`The coherence kernel did not answer: ${(error as Error).message}. Nothing was changed; retry, and run \`vmark doctor\` if it repeats.`);
+    }
     await load();
   };
 
