@@ -72,4 +72,12 @@ describe('capture of saves into a native folder (host fs.write)', () => {
     await write('elena.md', 'Elena has grey eyes.\n', person);
     expect(await edges()).toMatchObject({ kind: 'ok', data: [{ upstream_path: 'elena.md', downstream_path: 'chapter.md', state: 'version-stale' }] });
   });
+
+  it('the person\'s "Derived from…" save carries its declared inputs: human, exact, intent derive', async () => {
+    fs.mkdirSync(path.join(ws, '.vmark'));
+    await write('sheet.md', 'Elena has green eyes.\n', person);
+    await write('summary.md', 'Her green eyes.\n', { by: 'person', inputs: [path.join(ws, 'sheet.md'), path.join(ws, 'summary.md')] });
+    const derived = ledgerLines().filter((l) => l.kind === 'transformation')[1]!;
+    expect(derived.body).toMatchObject({ agent: { type: 'human' }, confidence: 'exact', intent: { kind: 'derive' }, inputs: [expect.objectContaining({ role: 'direct' })] });
+  });
 });

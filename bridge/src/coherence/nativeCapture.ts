@@ -64,13 +64,15 @@ export async function prepareCapture(file: string, content: string, cause: SaveC
     if (identity.kind === 'malformed') return null;
     const written = identity.kind === 'none' ? insertIdentity(content, idOnDisk(file) ?? kernel.newId()) : content;
     const rel = path.relative(root, file).split(path.sep).join('/');
+    const inputs = (cause.inputs ?? []).map((input) => relativeInput(root, input)).filter((input): input is string => input !== null && input !== rel);
     const request: CaptureRequest =
       cause.by === 'person'
-        ? { path: rel, content: written, agent: { type: 'human' }, intent: { kind: 'save', summary: '' }, confidence: 'exact' }
+        ? // "Derived from…" is the person's save with declared inputs
+          { path: rel, content: written, inputs, agent: { type: 'human' }, intent: { kind: cause.inputs ? 'derive' : 'save', summary: '' }, confidence: 'exact' }
         : {
             path: rel,
             content: written,
-            inputs: cause.inputs.map((input) => relativeInput(root, input)).filter((input): input is string => input !== null),
+            inputs,
             agent: { type: 'model', ...(cause.principal.identity?.kind === 'named' ? { id: cause.principal.identity.id } : {}) },
             intent: { kind: 'mcp-write', summary: '' },
             confidence: 'inferred',

@@ -14,6 +14,7 @@ import { ServiceError } from './serviceError';
 import { prepareCapture } from '../coherence/nativeCapture';
 import { isSigninOp, runSigninService } from './signins/signinService';
 import { isProfileJarOp, runProfileJarService } from './signins/profileJarService';
+import { runPanelService } from '../coherence/panelService';
 
 
 export function readAllowedRoots(): string[] {
@@ -53,6 +54,7 @@ export function isAlwaysReadable(real: string): boolean {
 export async function runService(op: HostServiceOp): Promise<unknown> {
   if (isSigninOp(op)) return runSigninService(op);
   if (isProfileJarOp(op)) return runProfileJarService(op);
+  if (op.op === 'coherence.panel') return runPanelService(op);
   try {
     switch (op.op) {
       case 'roots.list':

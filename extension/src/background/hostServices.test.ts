@@ -1,4 +1,4 @@
-import type { ExtensionToHost } from '@vmark/shared';
+import type { ExtensionToHost, HostServiceOp } from '@vmark/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HostServices } from './hostServices';
 import type { NativePort } from './nativePort';
@@ -52,5 +52,15 @@ describe('HostServices', () => {
   it('refuses at once without a host', async () => {
     const { native } = fakeNative(false);
     await expect(new HostServices(native).call({ op: 'editor.origins' })).rejects.toThrow('The VMark host is not connected.');
+  });
+
+  it('passes the Coherence panel service on for an editor page but never asks it for the worker itself', async () => {
+    const { native, sent } = fakeNative();
+    const services = new HostServices(native);
+    const panel: HostServiceOp = { op: 'coherence.panel', root: '/w', method: 'panel', args: [] };
+    services.forEditor({ postMessage: () => undefined } as unknown as chrome.runtime.Port, 'svc1', panel);
+    expect(sent).toEqual([expect.objectContaining({ type: 'service', request: panel })]);
+    await expect(services.call(panel)).rejects.toThrow(/FORBIDDEN: coherence.panel is served to editor pages only/);
+    expect(sent).toHaveLength(1);
   });
 });

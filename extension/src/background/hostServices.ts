@@ -1,4 +1,4 @@
-import { CallTracker, hopTimeoutMs, isWorkerOnlyService, type ExtensionToEditor, type HostServiceOp, type HostServiceResult } from '@vmark/shared';
+import { CallTracker, hopTimeoutMs, isEditorOnlyService, isWorkerOnlyService, type ExtensionToEditor, type HostServiceOp, type HostServiceResult } from '@vmark/shared';
 import type { NativePort } from './nativePort';
 
 type Answer = { ok: true; data: unknown } | { ok: false; code: string; message: string };
@@ -30,6 +30,7 @@ export class HostServices {
   }
 
   async call(request: HostServiceOp, timeoutMs = hopTimeoutMs('workerToHostService')): Promise<unknown> {
+    if (isEditorOnlyService(request)) throw new Error(`FORBIDDEN: ${request.op} is served to editor pages only (the person's panel)`);
     const answer = await this.request(request, timeoutMs);
     if (answer.ok) return answer.data;
     throw new Error(answer.code === 'NO_HOST' ? answer.message : `${answer.code}: ${answer.message}`);

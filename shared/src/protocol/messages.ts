@@ -126,7 +126,9 @@ export type HostServiceOp =
   /** Every kept profile (ProfileJarInfo[]), never a value. */
   | { op: 'profileJar.list' }
   /** Delete profile `name`'s jar and its key; true when there was one. */
-  | { op: 'profileJar.forget'; name: string };
+  | { op: 'profileJar.forget'; name: string }
+  /** The Coherence panel of a native folder: one KernelService method (PANEL_METHODS) run on the served workspace `root`; answers its Answer. */
+  | { op: 'coherence.panel'; root: string; method: string; args: unknown[] };
 
 /** A named AI profile's kept cookie jar as the person sees it: no value. */
 export interface ProfileJarInfo {
@@ -169,6 +171,11 @@ export interface SigninSnapshot {
 /** Host services an editor page may not ask for: only the extension's worker reaches sign-ins and profile jars. */
 export function isWorkerOnlyService(op: HostServiceOp): boolean {
   return op.op.startsWith('signin.') || op.op.startsWith('profileJar.');
+}
+
+/** Host services only an editor page asks for: the person's Coherence panel, never the extension's worker. */
+export function isEditorOnlyService(op: HostServiceOp): boolean {
+  return op.op === 'coherence.panel';
 }
 
 /** One actionlint finding (1-based line and column; `kind` names the rule, e.g. "expression"). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DelegationScope } from '@vmark/shared/lib/coherence/index';
-import type { PanelAuditRow, PanelGrant } from '../coherence/kernelService';
+import type { PanelAuditRow, PanelGrant } from '@vmark/shared/lib/coherence/index';
 
 const DAY_MS = 86_400_000;
 const dateInput = (at: Date) => at.toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { EdgeState } from '@vmark/shared/lib/coherence/index';
-import type { EdgeDiff, PanelEdge } from '../coherence/kernelService';
+import type { EdgeDiff, PanelEdge } from '@vmark/shared/lib/coherence/index';
 import { Diff } from './Diff';
 
 export const STATE_LABELS: Record<EdgeState, string> = {

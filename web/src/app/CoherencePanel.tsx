@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { joinPath, relativeSegments } from '@vmark/shared/lib/paths/index';
-import { coherenceOf, type CoherenceApi } from '../coherence/coherenceClient';
-import type { Answer, PanelView } from '../coherence/kernelService';
+import { coherenceOf } from '../coherence/coherenceClient';
+import type { Answer, PanelApi, PanelView } from '@vmark/shared/lib/coherence/index';
 import type { Tab, WorkspaceInstance } from '../state/types';
 import { CoherenceDelegation } from './CoherenceDelegation';
 import { CoherenceEdgeItem, type EdgeActions } from './CoherenceEdgeItem';
@@ -50,7 +50,7 @@ function DerivedFrom({ tab, rel, objects, onDerive }: { tab: Tab; rel: string; o
 /**
  * The person's view of the workspace's coherence: which derived documents went stale, resolving
  * them (accept newer, waive with a reason, check), declaring derivations, delegating to AI clients.
- * Scratch and picked folders are served by the kernel in the editor's worker.
+ * Scratch and picked folders are served by the kernel in the editor's worker, native folders by `vmark host`.
  */
 export function CoherencePanel({ workspace, tab, onClose }: { workspace: WorkspaceInstance; tab: Tab | null; onClose: () => void }) {
   const { store, connection } = useServices();
@@ -74,10 +74,15 @@ export function CoherencePanel({ workspace, tab, onClose }: { workspace: Workspa
     void load();
   }, [load, tab?.savedContent]);
 
-  const run = async <T,>(work: (api: CoherenceApi) => Promise<Answer<T>>): Promise<void> => {
+  const run = async <T,>(work: (api: PanelApi) => Promise<Answer<T>>): Promise<void> => {
     if (!kernel) return;
-    const answer = await work(await kernel);
-    setProblem(answer.ok ? null : answer.message);
+    try {
+      const answer = await work(await kernel);
+      setProblem(answer.ok ? null : answer.message);
+    } catch (error) {
+      // a native folder's kernel is in `vmark host`: the host may be gone or refuse the folder
+      setProblem(`The coherence kernel did not answer: ${(error as Error).message}. Nothing was changed; retry, and run \`vmark doctor\` if it repeats.`);
+    }
     await load();
   };
 
@@ -105,7 +110,7 @@ export function CoherencePanel({ workspace, tab, onClose }: { workspace: Workspa
     return (
       <aside className="coherence-panel" aria-label="Coherence">
         {header}
-        <p>The coherence of a native folder is kept by `vmark host`, which this panel cannot reach yet. AI clients read it with the coherence tool; open the folder as a picked folder to work on it here.</p>
+        <p>This workspace keeps no coherence ledger the panel can reach. AI clients read a folder's coherence with the coherence tool; open the folder as a picked or native folder to work on it here.</p>
       </aside>
     );
   }

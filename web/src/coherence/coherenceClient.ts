@@ -1,8 +1,9 @@
 import { wrap, type Remote } from 'comlink';
-import { LEDGER_MARKERS, uuidv7 } from '@vmark/shared/lib/coherence/index';
+import { LEDGER_MARKERS, PANEL_METHODS, uuidv7, type PanelApi } from '@vmark/shared/lib/coherence/index';
 import { joinPath } from '@vmark/shared/lib/paths/index';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { HandleWorkspace } from '../fs/handleWorkspace';
+import { NativeWorkspace } from '../fs/nativeWorkspace';
 import type { CoherenceWorkerApi } from '../workers/coherence.worker';
 
 const WRITER_KEY = 'vmark-coherence-writer';
@@ -20,12 +21,14 @@ export function writerId(): string {
 export type CoherenceApi = Remote<CoherenceWorkerApi>;
 
 const workers = new Map<string, Promise<CoherenceApi>>();
+const hostPanels = new Map<string, Promise<PanelApi>>();
 
 /**
- * The kernel of a Scratch or picked-folder workspace, in its own worker (one per workspace root,
- * started on first use). Native folders have theirs in `vmark host`: null.
+ * The full kernel of a Scratch or picked-folder workspace, in its own worker (one per workspace root,
+ * started on first use): capture and the editor's MCP coherence actions. Native folders: null
+ * (`vmark host` captures their saves and answers their tools).
  */
-export function coherenceOf(fs: WorkspaceFS): Promise<CoherenceApi> | null {
+export function workerKernelOf(fs: WorkspaceFS): Promise<CoherenceApi> | null {
   if (!(fs instanceof HandleWorkspace)) return null;
   let api = workers.get(fs.root);
   if (!api) {
@@ -41,9 +44,28 @@ export function coherenceOf(fs: WorkspaceFS): Promise<CoherenceApi> | null {
   return api;
 }
 
-/** Provenance is recorded in a workspace once it has a ledger (`.vmark/`); the person starts it in the Coherence panel. */
+/** A native folder's panel methods, each run by `vmark host` on the kernel it keeps for that folder. */
+function hostPanel(fs: NativeWorkspace): PanelApi {
+  const call = (method: string) => (...args: unknown[]) => fs.service({ op: 'coherence.panel', root: fs.root, method, args });
+  return Object.fromEntries(PANEL_METHODS.map((method) => [method, call(method)])) as unknown as PanelApi;
+}
+
+/** The kernel the Coherence panel works on, the same interface wherever it runs: the worker's, or the host's for a native folder. */
+export function coherenceOf(fs: WorkspaceFS): Promise<PanelApi> | null {
+  if (fs instanceof NativeWorkspace) {
+    let panel = hostPanels.get(fs.root);
+    if (!panel) {
+      panel = Promise.resolve(hostPanel(fs));
+      hostPanels.set(fs.root, panel);
+    }
+    return panel;
+  }
+  return workerKernelOf(fs) as Promise<PanelApi> | null;
+}
+
+/** Provenance is recorded in a workspace once it has a ledger (LEDGER_MARKERS); the person starts it in the Coherence panel. */
 export async function isRecorded(fs: WorkspaceFS): Promise<boolean> {
-  if (fs.kind === 'native') return false;
+  // a native folder's markers are read through the host like any other file of it
   for (const marker of LEDGER_MARKERS) if (await fs.stat(joinPath(fs.root, marker)).catch(() => null)) return true;
   return false;
 }

@@ -3,7 +3,7 @@ import { insertIdentity, readIdentity, uuidv7, type CaptureResult } from '@vmark
 import { relativeSegments } from '@vmark/shared/lib/paths/index';
 import type { Agent } from '@vmark/shared/lib/coherence/ledger/entries';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
-import { coherenceOf, isRecorded } from './coherenceClient';
+import { workerKernelOf, isRecorded } from './coherenceClient';
 
 /** Who saved and from what: the person's saves are exact, an AI's inferred from what its connection read. */
 function describe(cause: SaveCause): { agent: Agent; confidence: 'exact' | 'inferred'; inputs: string[]; intent: string } {
@@ -43,8 +43,9 @@ function within<T>(work: Promise<T>, fallback: T): Promise<T> {
 export async function prepareCapture(fs: WorkspaceFS, path: string, cause: SaveCause): Promise<PreparedCapture | null> {
   const rel = relative(fs.root, path);
   // the worker starts only for a recorded workspace: a stat is all an unrecorded one costs a save
-  if (!rel || !/\.(md|markdown)$/i.test(rel) || !(await isRecorded(fs))) return null;
-  const kernel = coherenceOf(fs);
+  // a native folder's saves are captured by `vmark host` as it writes them
+  if (fs.kind === 'native' || !rel || !/\.(md|markdown)$/i.test(rel) || !(await isRecorded(fs))) return null;
+  const kernel = workerKernelOf(fs);
   if (!kernel) return null;
   const disk = readIdentity((await fs.readText(path).catch(() => '')) ?? '');
   const id = disk.kind === 'id' ? disk.id : uuidv7();

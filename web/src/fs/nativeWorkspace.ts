@@ -12,7 +12,7 @@ export class NativeWorkspace implements WorkspaceFS {
 
   constructor(
     readonly root: string,
-    private readonly service: ServiceCaller,
+    readonly service: ServiceCaller,
   ) {
     this.name = basename(root) || root;
   }

@@ -1,7 +1,7 @@
 import { ok, textFailure, type CallOutcome } from '@vmark/shared';
 import { isWithin, normalizeMcpPath } from '@vmark/shared/lib/paths/index';
-import { coherenceOf, type CoherenceApi } from '../coherence/coherenceClient';
-import type { Answer } from '../coherence/kernelService';
+import { workerKernelOf, type CoherenceApi } from '../coherence/coherenceClient';
+import type { Answer } from '@vmark/shared/lib/coherence/index';
 import type { ActionContext } from './defineAction';
 
 /**
@@ -20,7 +20,7 @@ export async function onWorkspaceKernel<T>(ctx: ActionContext, workspaceRoot: st
     if (holder) return textFailure(`workspace_root is not a directory: ${workspaceRoot}; pass the workspace's root, ${holder.fs.root}`);
     return textFailure(`${workspaceRoot} is not a workspace open in VMark; open it first (session.get_state lists the open workspaces and their tabs' filePath)`);
   }
-  const kernel = coherenceOf(workspace.fs);
+  const kernel = workerKernelOf(workspace.fs);
   if (!kernel) return textFailure(`${root} is a native folder: its coherence is answered by \`vmark host\`; make sure \`vmark host\` is running (\`vmark doctor\`) and retry`);
   const answer = await use(await kernel);
   return answer.ok ? ok(answer.data) : textFailure(answer.message);

@@ -1,6 +1,6 @@
 import { expose } from 'comlink';
 import { HandleCoherenceStorage } from '../coherence/handleStorage';
-import { KernelService } from '../coherence/kernelService';
+import { KernelService } from '@vmark/shared/lib/coherence/index';
 
 let service: Promise<KernelService> | null = null;
 

@@ -18,3 +18,4 @@ export { resolveAsPerson, recordCheck, grantDelegation, revokeDelegation } from 
 export { liveGrantFor, currentGrants, delegatedResolutions, DEFAULT_GRANT_DAYS, type DelegationScope } from './kernel/delegation';
 export { status, edges, claims, contexts, type StatusAnswer, type EdgeRow, type ClaimRow, type ContextRow } from './kernel/answers';
 export type { ClientPrincipal } from './kernel/principal';
+export { KernelService, PANEL_METHODS, isPanelMethod, type Answer, type PanelApi, type PanelMethod, type PanelView, type PanelEdge, type PanelGrant, type PanelAuditRow, type EdgeDiff } from './kernelService';

@@ -14,7 +14,7 @@ async function save(service: KernelService, storage: MemoryStorage, path: string
   return service.capture({ path, content, inputs, agent: { type: 'human' }, intent: { kind: 'save', summary: '' }, confidence: 'exact' });
 }
 
-describe('the editor worker\'s kernel service (over an in-memory workspace)', () => {
+describe('the kernel service (the panel\'s and the worker\'s) (over an in-memory workspace)', () => {
   it('captures nothing and creates no .vmark/ until the person starts recording', async () => {
     const storage = new MemoryStorage();
     const service = await KernelService.open(storage, WRITER);

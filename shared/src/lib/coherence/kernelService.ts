@@ -1,30 +1,13 @@
-import {
-  CoherenceError,
-  CoherenceKernel,
-  capture,
-  claims,
-  contexts,
-  currentGrants,
-  delegatedResolutions,
-  edges,
-  grantDelegation,
-  recordCheck,
-  resolveAsDelegate,
-  resolveAsPerson,
-  revokeDelegation,
-  status,
-  withCallLimit,
-  type CaptureRequest,
-  type CaptureResult,
-  type ClaimRow,
-  type ClientPrincipal,
-  type ContextRow,
-  type DelegationScope,
-  type EdgeState,
-  type ProjectedEdge,
-  type ResolveRequest,
-} from '@vmark/shared/lib/coherence/index';
-import type { CoherenceStorage } from '@vmark/shared/lib/coherence/index';
+import type { CoherenceStorage } from './ledger/storage';
+import { CoherenceKernel } from './kernel/kernel';
+import { CoherenceError, withCallLimit } from './kernel/errors';
+import type { EdgeState, ProjectedEdge } from './kernel/project';
+import { capture, type CaptureRequest, type CaptureResult } from './kernel/capture';
+import { resolveAsDelegate, type ResolveRequest } from './kernel/resolve';
+import { resolveAsPerson, recordCheck, grantDelegation, revokeDelegation } from './kernel/personActions';
+import { currentGrants, delegatedResolutions, type DelegationScope } from './kernel/delegation';
+import { status, edges, claims, contexts, type ClaimRow, type ContextRow } from './kernel/answers';
+import type { ClientPrincipal } from './kernel/principal';
 
 /** A kernel answer as it crosses the worker boundary: data, or the plain sentence the seed answers with. */
 export type Answer<T> = { ok: true; data: T } | { ok: false; message: string };
@@ -79,11 +62,12 @@ async function answer<T>(work: () => Promise<T>): Promise<Answer<T>> {
 }
 
 /**
- * One workspace's kernel as the editor's worker runs it (Scratch and picked folders; native
- * folders have theirs in `vmark host`). Every method answers data or a plain sentence.
+ * One workspace's kernel as the person's panel and the editor's capture use it: run by the editor's
+ * worker for Scratch and picked folders, by `vmark host` over its kernel registry for native folders.
+ * Every method answers data or a plain sentence.
  */
 export class KernelService {
-  private constructor(private readonly kernel: CoherenceKernel) {}
+  constructor(private readonly kernel: CoherenceKernel) {}
 
   static async open(storage: CoherenceStorage, writer: string): Promise<KernelService> {
     return new KernelService(await CoherenceKernel.open(storage, { writer }));
@@ -200,4 +184,15 @@ export class KernelService {
       return { upstream_path: edge.upstream_path, pinned: await text(edge.pinned), current: await text(edge.selection) };
     });
   }
+}
+
+/** The methods the Coherence panel calls; `vmark host` runs exactly these for a native folder's panel. */
+export const PANEL_METHODS = ['tracked', 'start', 'panel', 'status', 'resolveAsPerson', 'recordCheck', 'grant', 'revoke', 'diff'] as const;
+export type PanelMethod = (typeof PANEL_METHODS)[number];
+
+/** What the panel needs of a workspace's kernel, wherever it runs (worker or host). */
+export type PanelApi = { [M in PanelMethod]: (...args: Parameters<KernelService[M]>) => ReturnType<KernelService[M]> };
+
+export function isPanelMethod(method: unknown): method is PanelMethod {
+  return typeof method === 'string' && (PANEL_METHODS as readonly string[]).includes(method);
 }
