@@ -16,7 +16,7 @@ await build({
   format: 'esm',
   sourcemap: true,
   // dependencies resolve from node_modules at run time; only our own TypeScript is bundled
-  external: ['@modelcontextprotocol/sdk', 'express', 'zod', 'yaml', '@napi-rs/keyring'],
+  external: ['@modelcontextprotocol/sdk', 'express', 'zod', 'yaml', '@napi-rs/keyring', 'gpt-tokenizer'],
   banner: { js: '#!/usr/bin/env node' },
   logLevel: 'warning',
 });

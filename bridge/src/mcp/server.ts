@@ -5,6 +5,7 @@ import { OFFERED_ACTIONS, VMARK_VERSION, capOutcome, findTool, mcpToolList, pars
 import { toCallToolResult } from './toCallToolResult';
 import { registerHopNoop } from './hopNoop';
 import { answerCallsTheSdkRefuses } from './sdkRefusedCalls';
+import { o200kTokens } from './o200kTokens';
 
 export interface ToolCaller {
   call(tool: string, action: string, args: Record<string, unknown>, options: { retryable: boolean }): Promise<CallOutcome>;
@@ -50,7 +51,7 @@ async function callTool(caller: ToolCaller, name: string, raw: Record<string, un
     console.error(`vmark mcp: ${name}.${parsed.action} failed`, error);
     outcome = unexpectedFailure(`${name}.${parsed.action}`, error);
   }
-  return toCallToolResult(capOutcome(outcome));
+  return toCallToolResult(capOutcome(outcome, o200kTokens));
 }
 
 /** Connects the server; a tools/call the SDK's own schema would refuse gets the same one-sentence answer as any bad argument. */

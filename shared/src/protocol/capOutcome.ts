@@ -1,9 +1,16 @@
 import type { CallOutcome } from './outcome';
 
 export const MAX_RESPONSE_TOKENS = 25_000;
-/** A conservative token estimate: about 3 UTF-8 bytes per token (CJK text is ~1 token per 3-byte char). */
+/** Counts the tokens of an answer's text. */
+export type TokenCounter = (text: string) => number;
+/**
+ * The source-side estimate (about 3 UTF-8 bytes a token) for handlers that cap before the answer
+ * crosses the hops. It is not a bound (digits, punctuation and repeated letters cost more): the
+ * bridge caps every answer again with an exact o200k count (`bridge/src/mcp/o200kTokens.ts`).
+ */
 const BYTES_PER_TOKEN = 3;
 export const MAX_RESPONSE_BYTES = MAX_RESPONSE_TOKENS * BYTES_PER_TOKEN;
+export const estimateTokens: TokenCounter = (text) => Math.ceil(utf8.encode(text).length / BYTES_PER_TOKEN);
 
 export const TRUNCATION_NOTICE =
   `NOTICE: this response was cut to about ${MAX_RESPONSE_TOKENS.toLocaleString('en')} tokens and the field marked truncated is incomplete. ` +
@@ -23,26 +30,70 @@ export function cutToBytes(text: string, maxBytes: number): string {
   return read === text.length ? text : text.slice(0, read);
 }
 
+/** A BPE token is at least one byte, so text of at most this many bytes needs no counting. */
+const surelyFits = (text: string, maxTokens: number) => text.length * 3 <= maxTokens || utf8.encode(text).length <= maxTokens;
+/** Beyond this many bytes a field is first cut by bytes alone, so a 20 MB answer is never tokenized whole. */
+const COUNTED_BYTES_PER_TOKEN = 6;
+/** Rounds of cutting before giving up on an answer that will not shrink (one with no long field). */
+const MAX_ROUNDS = 12;
+
+/** The text the model is handed for an ok outcome (as `toCallToolResult` builds it), joined. */
+const answerText = (data: Record<string, unknown>, notice: string) => `${notice}\n${JSON.stringify(data)}`;
+
+/** The top-level string or array field with the longest JSON, the one worth cutting. */
+function longestField(data: Record<string, unknown>): [string, string | unknown[]] | undefined {
+  let best: [string, string | unknown[]] | undefined;
+  let bestSize = 0;
+  for (const [key, value] of Object.entries(data)) {
+    if (typeof value !== 'string' && !Array.isArray(value)) continue;
+    const size = typeof value === 'string' ? value.length : JSON.stringify(value).length;
+    if (size > bestSize) [best, bestSize] = [[key, value], size];
+  }
+  return best;
+}
+
+/** Shrinks a string (by UTF-8 bytes) or an array (by items, keeping the head) to about `ratio` of itself. */
+function shrink(value: string | unknown[], ratio: number): string | unknown[] {
+  if (typeof value === 'string') {
+    const bytes = utf8.encode(value).length;
+    return cutToBytes(value, Math.min(bytes - 1, Math.floor(bytes * ratio)));
+  }
+  return value.slice(0, Math.min(value.length - 1, Math.floor(value.length * ratio)));
+}
+
 /**
- * Caps an ok outcome: the longest top-level string field is cut, marked, and a notice goes first.
- * The bridge caps every answer; handlers of large answers cap at the source too, so the whole text
- * does not cross every hop only to be cut at the last one.
+ * Caps an ok outcome at `maxTokens` as counted by `countTokens`: the longest top-level string or
+ * array field is cut (strings by bytes, arrays by dropping items from the end), marked, and a notice
+ * goes first; cut again until the count fits. An answer that cannot be cut that way is refused.
+ * The bridge caps every answer with the exact counter; handlers of large answers cap at the source
+ * too (with the estimate), so the whole text does not cross every hop only to be cut at the last one.
  */
-export function capOutcome(outcome: CallOutcome, maxBytes = MAX_RESPONSE_BYTES): CallOutcome {
+export function capOutcome(outcome: CallOutcome, countTokens: TokenCounter = estimateTokens, maxTokens = MAX_RESPONSE_TOKENS): CallOutcome {
   if (outcome.kind !== 'ok' || typeof outcome.data !== 'object' || outcome.data === null || Array.isArray(outcome.data)) {
     return outcome;
   }
-  const size = utf8.encode(JSON.stringify(outcome.data)).length;
-  if (size <= maxBytes) return outcome;
+  const whole = answerText(outcome.data as Record<string, unknown>, outcome.notice ?? '');
+  if (surelyFits(whole, maxTokens) || countTokens(whole) <= maxTokens) return outcome;
   const data = { ...(outcome.data as Record<string, unknown>) };
-  const longest = Object.entries(data)
-    .filter((e): e is [string, string] => typeof e[1] === 'string')
-    .sort((a, b) => b[1].length - a[1].length)[0];
-  if (!longest) return outcome;
-  const [field, value] = longest;
-  const overflow = size - maxBytes + 200;
-  data[field] = cutToBytes(value, Math.max(0, utf8.encode(value).length - overflow));
+  const notice = outcome.notice ? `${TRUNCATION_NOTICE}\n${outcome.notice}` : TRUNCATION_NOTICE;
   data.truncated = true;
-  data.truncatedField = field;
-  return { ...outcome, data, notice: TRUNCATION_NOTICE };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const longest = longestField(data);
+    if (!longest || longest[1].length === 0) break;
+    const [field, value] = longest;
+    data.truncatedField = field;
+    const bytes = utf8.encode(answerText(data, notice)).length;
+    const maxBytes = maxTokens * COUNTED_BYTES_PER_TOKEN;
+    // 0.97: aim a little under the cap so that one more round is rarely needed
+    const ratio = bytes > maxBytes ? maxBytes / bytes : (0.97 * maxTokens) / countTokens(answerText(data, notice));
+    data[field] = shrink(value, Math.min(ratio, 1));
+    const text = answerText(data, notice);
+    if (surelyFits(text, maxTokens) || (utf8.encode(text).length <= maxBytes && countTokens(text) <= maxTokens)) {
+      return { ...outcome, data, notice };
+    }
+  }
+  return {
+    kind: 'text',
+    text: `The answer was over ${maxTokens.toLocaleString('en')} tokens and could not be cut to fit; ask for less (a narrower selector, a range, fewer fields).`,
+  };
 }

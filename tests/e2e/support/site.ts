@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
+import { serveHostile } from './hostilePages';
 import { siteFile, SITE_DIR } from './siteFiles';
 
 /** The fixture site on 127.0.0.1 (AI tabs reach it only in a stack started with allowLoopback). */
@@ -48,7 +49,7 @@ function reactInputScript(): string {
  * /slow?ms=N&title=T (answers after N ms), /redirect?to=URL (302), /set-cookie?value=V (sets `ai=V`,
  * default 1), /echo-cookie (shows the Cookie header it got in #cookie and what its script sees in
  * document.cookie in #script-cookie), /react-input.js (a production-React controlled input for act.html).
- * rate-limit.html is served with HTTP 429.
+ * rate-limit.html is served with HTTP 429. /hostile/<name>: the generated hostile pages (hostilePages.ts).
  * A login for saved sign-ins: /login makes a secret S (`secrets`) and sets the HttpOnly cookie `sid=S` (Path=/), `narrow=S`
  * (Path=/app) and localStorage `token=S`; /app says whether its request carried `sid` (#cookie-state)
  * and whether localStorage has `token` (#storage-state), never the values. /fill-storage?chars=N
@@ -151,6 +152,7 @@ export async function startSite(options: { https?: boolean } = {}): Promise<Site
         );
         return;
     }
+    if (url.pathname.startsWith('/hostile/') && serveHostile(res, url)) return;
     const file = siteFile(decodeURIComponent(url.pathname));
     if (!file) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

@@ -37,10 +37,15 @@ function invoke(method: string, args: unknown[], binding: RefBinding | null): An
   }
 }
 
+/**
+ * Page calls run at once, on the document as it is: without injectImmediately Chromium holds a
+ * script until document_idle, which a response that never ends never reaches, so the call hung.
+ */
 async function run(chromeTabId: number, method: string, args: unknown[], binding: RefBinding | null): Promise<Answer> {
   const [frame] = await chrome.scripting.executeScript({
     target: { tabId: chromeTabId, frameIds: [0] },
     world: 'ISOLATED',
+    injectImmediately: true,
     func: invoke,
     args: [method, args, binding],
   });
@@ -57,7 +62,7 @@ export async function callPage<T>(
   try {
     answer = await run(chromeTabId, method, args, binding);
     if ('missing' in answer) {
-      await chrome.scripting.executeScript({ target: { tabId: chromeTabId, frameIds: [0] }, world: 'ISOLATED', files: ['page.js'] });
+      await chrome.scripting.executeScript({ target: { tabId: chromeTabId, frameIds: [0] }, world: 'ISOLATED', files: ['page.js'], injectImmediately: true });
       answer = await run(chromeTabId, method, args, binding);
     }
   } catch (error) {
@@ -74,6 +79,7 @@ export async function waitForPaint(chromeTabId: number): Promise<void> {
     .executeScript({
       target: { tabId: chromeTabId, frameIds: [0] },
       world: 'ISOLATED',
+      injectImmediately: true,
       // A hidden tab gets no frames: give up after a moment rather than hang.
       func: () =>
         new Promise<boolean>((resolve) => {
