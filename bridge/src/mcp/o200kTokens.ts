@@ -1,4 +1,4 @@
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
 import type { TokenCounter } from '@vmark/shared';
 
 /** BPE is quadratic in the length of one word (64,000 letters take 15 s): text is counted in pieces of at most this many characters. */
@@ -19,6 +19,14 @@ function pieceEnd(text: string, at: number): number {
  * The o200k count the answer cap uses: exact wherever text has whitespace at least every 1,000
  * characters (a piece then ends where o200k's own pre-tokenizer splits: before the space).
  */
+type CountTokens = (text: string, options: typeof PLAIN) => number;
+let loaded: CountTokens | undefined;
+/** Loaded on the first answer that needs counting: the o200k table costs ~0.7 s and ~70 MB, which most sessions never pay. */
+function countTokens(text: string, options: typeof PLAIN): number {
+  loaded ??= (createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as { countTokens: CountTokens }).countTokens;
+  return loaded(text, options);
+}
+
 export const o200kTokens: TokenCounter = (text) => {
   let tokens = 0;
   for (let at = 0; at < text.length; ) {
