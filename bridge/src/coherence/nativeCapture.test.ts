@@ -74,7 +74,7 @@ describe('capture of saves into a native folder (host fs.write)', () => {
   });
 
   it('the person\'s "Derived from…" save carries its declared inputs: human, exact, intent derive', async () => {
-    fs.mkdirSync(path.join(ws, '.vmark'));
+    fs.mkdirSync(path.join(ws, '.vmark', 'ledger'), { recursive: true });
     await write('sheet.md', 'Elena has green eyes.\n', person);
     await write('summary.md', 'Her green eyes.\n', { by: 'person', inputs: [path.join(ws, 'sheet.md'), path.join(ws, 'summary.md')] });
     const derived = ledgerLines().filter((l) => l.kind === 'transformation')[1]!;
