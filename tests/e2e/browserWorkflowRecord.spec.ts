@@ -41,6 +41,8 @@ const record = (args: Record<string, unknown>) => ai.call('browser', { action: '
 
 async function openFixture(pathname: string): Promise<{ tabId: string; page: Page }> {
   const opened = await ai.ok<{ tabId: string }>('browser', { action: 'open', url: site.url(pathname) });
+  // the answer can come before Playwright has seen the tab's URL: wait for it rather than look once
+  await expect.poll(() => stack.context.pages().some((p) => p.url() === site.url(pathname))).toBe(true);
   return { tabId: opened.tabId, page: pageShowing(stack, site.url(pathname)) };
 }
 

@@ -31,6 +31,9 @@ function selectionMarkdown(editor: Editor): string {
  * serialisation back after typing pauses (or at once when MCP flushes), and untouched blocks
  * keep their original bytes (source-preserving write-back).
  */
+/** A rough prior of what serialising the document costs (a 10k-line, ~450 KB document: about 1 s here), until one hand-over was measured. */
+const SERIALISE_MS_PER_CHAR = 0.002;
+
 export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: Tab; store: WindowStore; comments?: CommentStore; onSelectComment?: (threadId: string) => void }) {
   // parse once per mounted editor: a plain useRef(parseMarkdown(…)) would re-parse on every render
   const [initial] = useState(() => parseMarkdown(tab.content));
@@ -38,7 +41,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
   const lastHandedOver = useRef(tab.content);
   const pending = useRef(false);
   const latestFlush = useRef<() => void>(() => undefined);
-  const [handOver] = useState(() => handOverTimer(() => latestFlush.current()));
+  const [handOver] = useState(() => handOverTimer(() => latestFlush.current(), () => lastHandedOver.current.length * SERIALISE_MS_PER_CHAR));
   const loading = useRef(false);
   const selectComment = useRef(onSelectComment);
   selectComment.current = onSelectComment;

@@ -8,13 +8,28 @@ export interface HandOverTimer {
 }
 
 /**
+ * While the person keeps typing, a hand-over may take at most this share of the main thread: a
+ * document whose hand-over (serialising it) costs 1 s is handed over every 20 s, not every 0.5 s.
+ */
+const MAX_WAIT_PER_HANDOVER_COST = 20;
+
+/**
  * When an editor hands typing over to the model: EDITOR_FLUSH_IDLE_MS after it pauses, and at least
  * every EDITOR_FLUSH_MAX_MS while the person keeps typing — otherwise a person typing without a
- * pause would leave everything since their last pause outside the crash journal.
+ * pause would leave everything since their last pause outside the crash journal. For a document
+ * whose hand-over is slow, the max wait grows with what the last hand-over cost, so typing stays
+ * fluid (the crash window of a very large document is then that longer wait). Until a hand-over
+ * was measured, `priorCostMs` estimates it.
  */
-export function handOverTimer(flush: () => void): HandOverTimer {
+export function handOverTimer(flush: () => void, priorCostMs: () => number = () => 0): HandOverTimer {
   let idle: ReturnType<typeof setTimeout> | null = null;
   let max: ReturnType<typeof setTimeout> | null = null;
+  let lastCost = 0;
+  const timedFlush = () => {
+    const start = performance.now();
+    flush();
+    lastCost = performance.now() - start;
+  };
   const cancel = () => {
     if (idle) clearTimeout(idle);
     if (max) clearTimeout(max);
@@ -23,8 +38,8 @@ export function handOverTimer(flush: () => void): HandOverTimer {
   return {
     changed() {
       if (idle) clearTimeout(idle);
-      idle = setTimeout(flush, EDITOR_FLUSH_IDLE_MS);
-      max ??= setTimeout(flush, EDITOR_FLUSH_MAX_MS);
+      idle = setTimeout(timedFlush, EDITOR_FLUSH_IDLE_MS);
+      max ??= setTimeout(timedFlush, Math.max(EDITOR_FLUSH_MAX_MS, (lastCost || priorCostMs()) * MAX_WAIT_PER_HANDOVER_COST));
     },
     cancel,
   };
