@@ -1,4 +1,6 @@
 import type { WorkflowAction, WorkflowStepKind } from '@vmark/shared/lib/browserWorkflow/index';
+import type { CallOutcome } from '@vmark/shared';
+import { refuse } from '../refusals';
 import { loadBrowserState } from '../state/browserState';
 
 /**
@@ -137,4 +139,9 @@ export async function ownRun(runId: string, sessionKey: string, tabId: string | 
   if (!run || (tabId !== undefined && tabId !== run.tabId)) return undefined;
   if (run.sessionKey === sessionKey) return run;
   return (await ownerKeyOf(run)) === sessionKey ? run : undefined;
+}
+
+/** The refusal for a runId this AI session does not own (or not on the named tab). */
+export function runNotFound(runId: string, tabId: string | undefined): CallOutcome {
+  return refuse('RUN_NOT_FOUND', `No workflow run ${runId}${tabId !== undefined ? ` on tab ${tabId}` : ''} in this session; use a runId that browser.workflow_run returned`, { runId });
 }

@@ -1,8 +1,7 @@
 import { browserTool, ok } from '@vmark/shared';
 import { defineBrowserAction } from '../../defineBrowserAction';
-import { refuse } from '../../refusals';
 import { stopRun } from '../../workflows/runner';
-import { ownRun } from '../../workflows/runStore';
+import { ownRun, runNotFound } from '../../workflows/runStore';
 
 /** Never needs approval: stopping is always allowed. Withdraws the run's prompt and hands the tab back. */
 export const workflowCancel = defineBrowserAction(browserTool, 'workflow_cancel', {
@@ -10,7 +9,7 @@ export const workflowCancel = defineBrowserAction(browserTool, 'workflow_cancel'
   async run(ctx, args) {
     const found = await ownRun(args.runId, ctx.session.key, args.tabId);
     if (!found) {
-      return refuse('RUN_NOT_FOUND', `No workflow run ${args.runId}${args.tabId !== undefined ? ` on tab ${args.tabId}` : ''} in this session; use a runId that browser.workflow_run returned`, { runId: args.runId });
+      return runNotFound(args.runId, args.tabId);
     }
     const before = await stopRun(args.runId, 'cancelled', 'cancelled', 'cancelled by the agent (workflow_cancel)');
     if (!before || (before.status !== 'running' && before.status !== 'paused')) {

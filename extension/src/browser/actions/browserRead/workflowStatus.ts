@@ -1,7 +1,6 @@
 import { browserReadTool, ok } from '@vmark/shared';
 import { defineBrowserAction } from '../../defineBrowserAction';
-import { refuse } from '../../refusals';
-import { ownRun } from '../../workflows/runStore';
+import { ownRun, runNotFound } from '../../workflows/runStore';
 import { runView } from '../../workflows/runView';
 
 /** Read class: any number of polls; a run of another AI session does not exist for this one. */
@@ -10,7 +9,7 @@ export const workflowStatus = defineBrowserAction(browserReadTool, 'workflow_sta
   async run(ctx, args) {
     const run = await ownRun(args.runId, ctx.session.key, args.tabId);
     if (!run) {
-      return refuse('RUN_NOT_FOUND', `No workflow run ${args.runId}${args.tabId !== undefined ? ` on tab ${args.tabId}` : ''} in this session; use a runId that browser.workflow_run returned`, { runId: args.runId });
+      return runNotFound(args.runId, args.tabId);
     }
     const data = runView(run);
     const extracted = run.stepResults.some((result) => result.data !== undefined && run.steps[result.index - 1]?.kind === 'extract');
