@@ -1,4 +1,4 @@
-import { folderOf, isByFolder, ownerOf } from '@vmark/shared/tools/owners';
+import { folderOf, isByFolder, ownerOf } from '@vmark/shared/tools/ownerTable';
 import { textFailure, type CallOutcome } from '@vmark/shared/protocol/outcome';
 import { workspacePlace } from '../coherence/workspaceKernels';
 import { HOST_ACTIONS } from './actions';
