@@ -8,7 +8,7 @@ const docOf = (markdown: string) => markdownSchema().nodeFromJSON(parseMarkdown(
 const listed = (markdown: string) => footnotesOf(docOf(markdown)).map(({ label, number, references, definition }) => `${number}. ${label} ×${references}: ${definition.textContent}`);
 
 describe("GitHub's footnotes section", () => {
-  it('lists the referenced definitions in order of first reference, each with one back-link per reference (FOOTNOTES-SECTION)', () => {
+  it('lists the referenced definitions in order of first reference, each with one back-link per reference', () => {
     const markdown = 'B first[^bee], then A[^a], B again[^bee].\n\n[^a]: About A.\n\n[^bee]: About B.\n';
     expect(listed(markdown)).toEqual(['1. bee ×2: About B.', '2. a ×1: About A.']);
   });
