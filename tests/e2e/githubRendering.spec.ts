@@ -383,6 +383,33 @@ test.describe('GitHub rendering', () => {
     await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(expected);
   });
 
+  const REFERENCES = ['See [the site][site] and [Debian].', '', '[site]: https://example.invalid/site', '[Debian]: https://www.debian.org/', '', 'After.', ''].join('\n');
+
+  test('link reference definitions are hidden as on GitHub, their links resolved; arrowing onto one shows it; their bytes stay', async () => {
+    const { file, editor } = await open('references.md', REFERENCES);
+    const page = stack.page;
+    await expect(editor.getByRole('link', { name: 'the site' })).toHaveAttribute('href', 'https://example.invalid/site');
+    await expect(editor.getByRole('link', { name: 'Debian' })).toHaveAttribute('href', 'https://www.debian.org/');
+    const definitions = editor.locator('div[data-type=link-definition]');
+    await expect(definitions).toHaveCount(2);
+    for (const definition of await definitions.all()) await expect(definition).toBeHidden();
+    const after = (await editor.getByText('After.').boundingBox())!;
+    const see = (await editor.getByText(/^See/).boundingBox())!;
+    expect(after.y - (see.y + see.height)).toBeLessThan(40); // no room kept for them either
+
+    await editor.getByText('After.').click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowLeft'); // onto the definition before: selected, it shows its source
+    await expect(definitions.last()).toBeVisible();
+    await expect(definitions.last()).toHaveText('[Debian]: https://www.debian.org/');
+    await page.keyboard.press('ArrowRight');
+    await expect(definitions.last()).toBeHidden();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Done.');
+    await save();
+    await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(REFERENCES.replace('After.', 'After. Done.'));
+  });
+
   test('Ctrl-click on a relative .md link opens that document in a tab and scrolls to its #heading; a link out of the workspace says so', async () => {
     fs.mkdirSync(path.join(stack.workspace, 'guide'), { recursive: true });
     const target = ['# Guide', '', ...Array.from({ length: 80 }, (_, i) => `Filler ${i}.\n`), '## Install it', '', 'Steps.', ''].join('\n');
