@@ -4,8 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { test, expect } from '@playwright/test';
-import type { Node as MdNode, Parent } from 'mdast';
+import type { FootnoteDefinition, FootnoteReference, Node as MdNode, Parent } from 'mdast';
 import { parseMdast } from '../../web/src/editor/markdown/markdownProcessor';
 import { connectAi, type Ai } from './support/mcpClient';
 import { startStack, type Stack } from './support/stack';
@@ -45,13 +46,18 @@ const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis
 /** What the source holds, by mdast (the editor's own parser): the expected count of each construct. */
 function constructsInSource(source: string): Record<string, number> {
   const counts = { tasks: 0, tables: 0, alerts: 0, htmlBlocks: 0, htmlInline: 0, footnoteRefs: 0, footnotes: 0, headings: 0 };
+  const referenced = new Set<string>();
+  const defined = new Set<string>();
   const visit = (node: MdNode, parent: MdNode | null) => {
     const children = (node as Parent).children ?? [];
     if (node.type === 'listItem' && typeof (node as { checked?: unknown }).checked === 'boolean') counts.tasks++;
     if (node.type === 'table') counts.tables++;
     if (node.type === 'html') counts[parent && PHRASING_PARENTS.has(parent.type) ? 'htmlInline' : 'htmlBlocks']++;
-    if (node.type === 'footnoteReference') counts.footnoteRefs++;
-    if (node.type === 'footnoteDefinition') counts.footnotes++;
+    if (node.type === 'footnoteReference') {
+      counts.footnoteRefs++;
+      referenced.add((node as FootnoteReference).identifier);
+    }
+    if (node.type === 'footnoteDefinition') defined.add((node as FootnoteDefinition).identifier);
     if (node.type === 'heading') counts.headings++;
     if (node.type === 'blockquote') {
       const first = children[0] as Parent | undefined;
@@ -61,6 +67,7 @@ function constructsInSource(source: string): Record<string, number> {
     for (const child of children) visit(child, node);
   };
   visit(parseMdast(source), null);
+  counts.footnotes = [...defined].filter((identifier) => referenced.has(identifier)).length; // GitHub lists only the referenced ones
   return counts;
 }
 
@@ -70,8 +77,8 @@ const RENDERED = {
   alerts: 'blockquote.markdown-alert:has(.alert-title)',
   htmlBlocks: 'div.html-block',
   htmlInline: 'span.html-inline',
-  footnoteRefs: 'sup[data-type=footnote-reference] > a',
-  footnotes: 'section[data-type=footnote-definition][id]',
+  footnoteRefs: 'sup[data-type=footnote-reference]:not(.footnotes sup) > a',
+  footnotes: 'section.footnotes li[id^="fn-"]:has(a.footnote-backref)',
   headings: ':is(h1, h2, h3, h4, h5, h6)[id]:has(> a.heading-anchor)',
 } as const;
 
@@ -279,8 +286,8 @@ test.describe('GitHub rendering', () => {
     await expect(setup.locator('a.heading-anchor')).toHaveAttribute('href', '#setup-steps');
     await expect(editor.locator('h1#getting-started')).toHaveCount(1);
     await expect(editor.locator('sup[data-type=footnote-reference]')).toHaveText('1'); // numbered as on GitHub
-    await expect(editor.locator('section#fn-why')).toContainText('Because it helps.');
-    expect(await editor.locator('section#fn-why').evaluate((section) => getComputedStyle(section, '::before').content)).toBe('"1."');
+    await expect(editor.locator('.footnotes li#fn-why')).toContainText('Because it helps.');
+    await expect(editor.locator('.footnotes li#fn-why')).toHaveJSProperty('value', 1);
 
     await editor.getByRole('link', { name: 'the setup' }).click(); // a plain click stays put, to edit
     await expect(setup).not.toBeInViewport();
@@ -288,7 +295,7 @@ test.describe('GitHub rendering', () => {
     await expect(setup).toBeInViewport();
     await editor.getByRole('heading', { name: 'Getting started' }).scrollIntoViewIfNeeded();
     await editor.locator('sup[data-type=footnote-reference] a').click({ modifiers: ['Control'] });
-    await expect(editor.locator('section#fn-why')).toBeInViewport();
+    await expect(editor.locator('.footnotes li#fn-why')).toBeInViewport();
     await editor.getByRole('link', { name: 'Back to reference 1' }).click(); // the back-link, as on GitHub
     await expect(editor.locator('sup[data-type=footnote-reference]')).toBeInViewport();
     await editor.getByRole('heading', { name: 'Getting started' }).scrollIntoViewIfNeeded();
@@ -306,6 +313,101 @@ test.describe('GitHub rendering', () => {
     await save();
     await expect.poll(() => fs.readFileSync(file, 'utf8')).toMatch(/^# Getting started\n\nSee \[the [^\]]*X[^\]]*\]\(#setup-steps\)/);
     expect(fs.readFileSync(file, 'utf8').split('\n').slice(3).join('\n')).toBe(LINKS.split('\n').slice(3).join('\n'));
+  });
+
+  const FOOTNOTES = [
+    '# Notes',
+    '',
+    'Cited first[^b], then[^a], and again[^b].',
+    '',
+    '[^a]: Alpha note.',
+    '',
+    'Between the definitions.',
+    '',
+    '[^b]: Beta note with *emphasis*.',
+    '',
+    '[^orphan]: Never referenced.',
+    '',
+    ...Array.from({ length: 40 }, (_, i) => `Filler paragraph ${i}.\n`),
+    'Last paragraph.',
+    '',
+  ].join('\n');
+
+  test('footnotes gather in a section at the end as on GitHub: order of first reference, a back-link per reference, unreferenced ones left out; editing one in place changes exactly its bytes', async () => {
+    const { file, editor } = await open('footnotes.md', FOOTNOTES);
+    const page = stack.page;
+    const section = editor.locator('section.footnotes');
+    await expect(section.getByRole('heading', { name: 'Footnotes' })).toHaveCount(1); // for screen readers, as on GitHub
+    await expect(section.locator('li')).toHaveText([/^Beta note with emphasis\. ↩ ↩2/, /^Alpha note\. ↩/]);
+    expect(await section.locator('li').evaluateAll((items) => items.map((item) => `${(item as HTMLLIElement).value}:${item.id}`))).toEqual(['1:fn-b', '2:fn-a']);
+    await expect(editor.locator('sup[data-type=footnote-reference]:not(.footnotes sup)')).toHaveText(['1', '2', '1']);
+    await expect(section.locator('#fn-orphan')).toHaveCount(0); // never referenced: GitHub does not show it
+    await expect(editor.getByText('Never referenced.')).toBeHidden();
+    const definitions = editor.locator('section[data-type=footnote-definition]');
+    await expect(definitions).toHaveCount(3);
+    for (const definition of await definitions.all()) await expect(definition).toBeHidden(); // shown once, in the section, not also where the source has them
+    await section.scrollIntoViewIfNeeded();
+    const [last, drawn] = [await editor.getByText('Last paragraph.').boundingBox(), await section.boundingBox()];
+    expect(drawn!.y).toBeGreaterThan(last!.y + last!.height); // after the last block
+    expect(await new AxeBuilder({ page }).include('section.footnotes').analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+
+    await section.getByRole('link', { name: 'Back to reference 1-2' }).click();
+    await expect(editor.locator('#fnref-b-2')).toBeInViewport();
+    await section.scrollIntoViewIfNeeded();
+    await section.getByRole('link', { name: 'Back to reference 1', exact: true }).click();
+    await expect(editor.locator('#fnref-b')).toBeInViewport();
+    await expect(section).not.toBeInViewport();
+
+    await section.getByText('Alpha note.').click(); // edits it where the source has it, as math and HTML show their source
+    const inPlace = editor.locator('section[data-type=footnote-definition][data-label=a]');
+    await expect(inPlace).toBeVisible();
+    await expect(inPlace).toBeInViewport();
+    await page.keyboard.type(' More.');
+    await expect(section.locator('li#fn-a')).toContainText('Alpha note. More.');
+    await page.keyboard.press('Escape'); // back to its reference, the definition hidden again
+    await expect(inPlace).toBeHidden();
+    await page.keyboard.type('!');
+
+    await section.getByRole('link', { name: 'Back to reference 2' }).focus();
+    await page.keyboard.press('Tab'); // keyboard: the edit button follows the back-links
+    await expect(section.getByRole('button', { name: 'Edit footnote 2' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(section.getByRole('button', { name: 'Edit footnote 1' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(editor.locator('section[data-type=footnote-definition][data-label=b]')).toBeVisible();
+    await page.keyboard.type(' Two.');
+    await page.keyboard.press('Escape');
+    await save();
+    const expected = FOOTNOTES.replace('then[^a]', 'then[^a]!').replace('Alpha note.', 'Alpha note. More.').replace('*emphasis*.', '*emphasis*. Two.');
+    await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(expected);
+  });
+
+  const REFERENCES = ['See [the site][site] and [Debian].', '', '[site]: https://example.invalid/site', '[Debian]: https://www.debian.org/', '', 'After.', ''].join('\n');
+
+  test('link reference definitions are hidden as on GitHub, their links resolved; arrowing onto one shows it; their bytes stay', async () => {
+    const { file, editor } = await open('references.md', REFERENCES);
+    const page = stack.page;
+    await expect(editor.getByRole('link', { name: 'the site' })).toHaveAttribute('href', 'https://example.invalid/site');
+    await expect(editor.getByRole('link', { name: 'Debian' })).toHaveAttribute('href', 'https://www.debian.org/');
+    const definitions = editor.locator('div[data-type=link-definition]');
+    await expect(definitions).toHaveCount(2);
+    for (const definition of await definitions.all()) await expect(definition).toBeHidden();
+    const after = (await editor.getByText('After.').boundingBox())!;
+    const see = (await editor.getByText(/^See/).boundingBox())!;
+    expect(after.y - (see.y + see.height)).toBeLessThan(40); // no room kept for them either
+
+    await editor.getByText('After.').click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowLeft'); // onto the definition before: selected, it shows its source
+    await expect(definitions.last()).toBeVisible();
+    await expect(definitions.last()).toHaveText('[Debian]: https://www.debian.org/');
+    await page.keyboard.press('ArrowRight');
+    await expect(definitions.last()).toBeHidden();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Done.');
+    await save();
+    await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(REFERENCES.replace('After.', 'After. Done.'));
   });
 
   test('Ctrl-click on a relative .md link opens that document in a tab and scrolls to its #heading; a link out of the workspace says so', async () => {

@@ -74,17 +74,21 @@ function blocksAcross(doc: ProseMirrorNode, [from, to]: Range, into: Map<number,
   }
 }
 
+/** The top-level blocks `tr` touched, by position: `before` in the document before it, `after` in the one after. */
+export function touchedBlocks(tr: Transaction): { before: Map<number, ProseMirrorNode>; after: Map<number, ProseMirrorNode> } {
+  const ranges = changedRanges(tr);
+  const before = new Map<number, ProseMirrorNode>();
+  const after = new Map<number, ProseMirrorNode>();
+  for (const range of ranges.after) blocksAcross(tr.doc, range, after);
+  for (const range of ranges.before) blocksAcross(tr.before, range, before);
+  return { before, after };
+}
+
 /** The decorations after `tr`: the old set mapped, the touched blocks drawn again. */
 export function redrawChanged<Context>(drawer: BlockDrawer<Context>, set: DecorationSet, tr: Transaction): DecorationSet {
   if (!tr.docChanged) return set;
-  const ranges = changedRanges(tr);
-  const touched = new Map<number, ProseMirrorNode>();
-  for (const range of ranges.after) blocksAcross(tr.doc, range, touched);
-  if (drawer.ordered) {
-    const touchedBefore = new Map<number, ProseMirrorNode>();
-    for (const range of ranges.before) blocksAcross(tr.before, range, touchedBefore);
-    if ([...touched.values(), ...touchedBefore.values()].some(drawer.ordered)) return drawDocument(tr.doc, drawer);
-  }
+  const { before, after: touched } = touchedBlocks(tr);
+  if (drawer.ordered && [...touched.values(), ...before.values()].some(drawer.ordered)) return drawDocument(tr.doc, drawer);
   let mapped = set.map(tr.mapping, tr.doc);
   const context = drawer.context(tr.doc);
   const drawn: Decoration[] = [];

@@ -3,16 +3,16 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Decoration, type DecorationSet } from '@tiptap/pm/view';
 import { documentDecorations, drawDocument, visit, type BlockDrawer } from './documentDecorations';
 
-/** A footnote's number and whether this reference is its first (the one the back-link returns to). */
+/** A footnote's number and which of its references this is (1 for the first), as the section's back-links count them. */
 interface FootnoteSpec {
   footnote: number;
-  first: boolean;
+  occurrence: number;
 }
 
 /** Numbers in order of first reference, as GitHub numbers footnotes, counted once per pass. */
 class Numbering {
   private numbers: Map<string, number> | undefined;
-  private readonly seen = new Set<string>();
+  private readonly seen = new Map<string, number>();
   constructor(private readonly doc: ProseMirrorNode) {}
 
   of(identifier: string): number | undefined {
@@ -27,15 +27,15 @@ class Numbering {
     return this.numbers.get(identifier);
   }
 
-  /** True the first time a reference to `identifier` is drawn in this pass. */
-  firstReference(identifier: string): boolean {
-    if (this.seen.has(identifier)) return false;
-    this.seen.add(identifier);
-    return true;
+  /** Which reference to `identifier` this is in this pass: 1 the first time, then 2, 3, … */
+  occurrence(identifier: string): number {
+    const occurrence = (this.seen.get(identifier) ?? 0) + 1;
+    this.seen.set(identifier, occurrence);
+    return occurrence;
   }
 }
 
-const holdsFootnotes = (block: ProseMirrorNode): boolean => {
+export const holdsFootnotes = (block: ProseMirrorNode): boolean => {
   let found = block.type.name === 'footnoteDefinition';
   if (!found) block.descendants((node) => !(found ||= node.type.name.startsWith('footnote')));
   return found;
@@ -43,7 +43,7 @@ const holdsFootnotes = (block: ProseMirrorNode): boolean => {
 
 /**
  * References drawn as their number (the label stays in the source), definitions numbered the same
- * and ending in a back-link to their first reference.
+ * (shown in place only while edited; the section at the end shows them: footnoteSection.ts).
  */
 export const footnoteDrawer: BlockDrawer<Numbering> = {
   context: (doc) => new Numbering(doc),
@@ -55,22 +55,15 @@ export const footnoteDrawer: BlockDrawer<Numbering> = {
         const identifier = String(node.attrs.identifier);
         const number = numbering.of(identifier);
         if (number !== undefined) {
-          const spec: FootnoteSpec = { footnote: number, first: numbering.firstReference(identifier) };
+          const spec: FootnoteSpec = { footnote: number, occurrence: numbering.occurrence(identifier) };
           decorations.push(Decoration.node(pos, pos + node.nodeSize, {}, spec));
         }
         return false;
       }
       if (node.type.name !== 'footnoteDefinition') return !node.isLeaf;
       const number = numbering.of(String(node.attrs.identifier));
-      if (number === undefined) return false; // never referenced: GitHub leaves it out, we keep it unnumbered
+      if (number === undefined) return false; // never referenced: GitHub leaves it out; it shows, unnumbered, only while edited
       decorations.push(Decoration.node(pos, pos + node.nodeSize, { 'data-number': String(number) }));
-      let end: number | undefined;
-      node.descendants((child, offset) => {
-        if (child.isTextblock) end = pos + 1 + offset + child.nodeSize - 1;
-        return !child.isTextblock;
-      });
-      const label = String(node.attrs.label ?? node.attrs.identifier);
-      if (end !== undefined) decorations.push(Decoration.widget(end, () => backLink(label, number), { side: 1, key: `backref-${label}-${number}`, ignoreSelection: true }));
       return false;
     });
     return decorations;
@@ -79,16 +72,6 @@ export const footnoteDrawer: BlockDrawer<Numbering> = {
 
 export function footnoteDecorations(doc: ProseMirrorNode): DecorationSet {
   return drawDocument(doc, footnoteDrawer);
-}
-
-function backLink(label: string, number: number): HTMLElement {
-  const link = document.createElement('a');
-  link.className = 'footnote-backref';
-  link.href = `#fnref-${label}`;
-  link.contentEditable = 'false';
-  link.setAttribute('aria-label', `Back to reference ${number}`);
-  link.textContent = '↩';
-  return link;
 }
 
 /** A reference as GitHub draws it: its number, superscript, linking to its definition. */
@@ -102,7 +85,7 @@ export const footnoteReferenceView: NodeViewRenderer = ({ node, decorations }) =
     dom.dataset.label = label;
     link.href = `#fn-${label}`;
     link.textContent = spec ? String(spec.footnote) : label;
-    if (spec?.first) link.id = `fnref-${label}`;
+    if (spec?.occurrence !== undefined) link.id = referenceId(label, spec.occurrence);
     else link.removeAttribute('id');
   };
   draw(node, decorations as readonly Decoration[]);
@@ -118,3 +101,8 @@ export const footnoteReferenceView: NodeViewRenderer = ({ node, decorations }) =
 };
 
 export const FootnoteNumbers = documentDecorations('footnoteNumbers', footnoteDrawer);
+
+/** The id of a footnote's `occurrence`-th reference, as GitHub names them (`fnref-x`, `fnref-x-2`, …). */
+export function referenceId(label: string, occurrence: number): string {
+  return occurrence === 1 ? `fnref-${label}` : `fnref-${label}-${occurrence}`;
+}

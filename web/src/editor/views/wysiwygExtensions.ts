@@ -2,7 +2,7 @@ import type { AnyExtension, Extensions } from '@tiptap/core';
 import { editorExtensions } from '../schema';
 import { BlockMath, InlineMath } from '../schema/math';
 import { FrontMatter } from '../schema/frontMatter';
-import { FootnoteReference } from '../schema/footnotes';
+import { FootnoteDefinition, FootnoteReference } from '../schema/footnotes';
 import { HtmlBlock, HtmlInline } from '../schema/html';
 import { MarkdownTaskItem } from '../schema/lists';
 import { MarkdownImage } from '../schema/marks';
@@ -15,6 +15,7 @@ import { imageView, type ImageLoader } from './imageView';
 import { mathView } from './mathView';
 import { GithubAlerts } from './alerts';
 import { FootnoteNumbers, footnoteReferenceView } from './footnotes';
+import { FootnoteSection } from './footnoteSection';
 import { HeadingAnchors } from './headingAnchors';
 import { htmlView } from './htmlView';
 import { InlineHtmlPairs } from './inlineHtml';
@@ -28,7 +29,7 @@ import './rendering.css';
 /**
  * The extensions of the mounted WYSIWYG editor: the markdown schema of `editorExtensions()`
  * with node views that render code, math, diagrams, images, HTML and front matter, and
- * decorations for GitHub alerts, footnote numbers, heading anchors, inline HTML pairs and soft line breaks, and Ctrl/Cmd-click on links. The schema is the
+ * decorations for GitHub alerts, footnote numbers and GitHub's footnotes section, heading anchors, inline HTML pairs and soft line breaks, and Ctrl/Cmd-click on links. The schema is the
  * same, so parsing and write-back do not see the difference.
  */
 export function wysiwygExtensions(loadImage: ImageLoader, openDocument: DocumentOpener | null = null): Extensions {
@@ -50,6 +51,10 @@ export function wysiwygExtensions(loadImage: ImageLoader, openDocument: Document
       },
     }),
     footnoteReference: FootnoteReference.extend({ addNodeView: () => footnoteReferenceView }),
+    // the id `fn-…` belongs to the footnote's entry in the section at the end (footnoteSection.ts)
+    footnoteDefinition: FootnoteDefinition.extend({
+      renderHTML: ({ node }) => ['section', { 'data-type': 'footnote-definition', 'data-label': String(node.attrs.label ?? node.attrs.identifier) }, 0],
+    }),
     htmlBlock: HtmlBlock.extend({ addNodeView: () => htmlView(true, loadImage) }),
     htmlInline: HtmlInline.extend({ addNodeView: () => htmlView(false, loadImage) }),
   };
@@ -59,6 +64,7 @@ export function wysiwygExtensions(loadImage: ImageLoader, openDocument: Document
     EditSelectedSource,
     GithubAlerts,
     FootnoteNumbers,
+    FootnoteSection,
     HeadingAnchors,
     InlineHtmlPairs,
     OpenLinks.configure({ openDocument }),
