@@ -14,7 +14,7 @@ export async function endPrincipal(sessionKey: string): Promise<void> {
 }
 
 export async function onConnectionClosed(connectionId: string): Promise<void> {
-  if ((await loadBrowserState()).sessions[connectionId]) await endPrincipal(connectionId);
+  if ((await loadBrowserState()).principals[connectionId]) await endPrincipal(connectionId);
 }
 
 export function onHostInfo(pid: number): Promise<void> {

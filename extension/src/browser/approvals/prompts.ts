@@ -93,7 +93,7 @@ async function currentUrl(chromeTabId: number): Promise<string | null> {
 function grant(prompt: Prompt, decision: Decision, tabUrl: string | null): (state: BrowserState) => void {
   return (state) => {
     delete state.prompts[prompt.id];
-    if (decision === 'deny' || !state.sessions[prompt.sessionKey]) return;
+    if (decision === 'deny' || !state.principals[prompt.sessionKey]) return;
     if (prompt.kind === 'profile') {
       // spent by the retried open; never a lasting grant
       if (decision === 'once') state.profileOnce.push({ sessionKey: prompt.sessionKey, profile: prompt.origin });
@@ -115,7 +115,7 @@ function grant(prompt: Prompt, decision: Decision, tabUrl: string | null): (stat
       return;
     }
     if (decision === 'site') {
-      const session = state.sessions[prompt.sessionKey]!;
+      const session = state.principals[prompt.sessionKey]!;
       if (!session.navigateGrants.includes(prompt.origin)) session.navigateGrants.push(prompt.origin);
     } else {
       state.navigateOnce.push({ sessionKey: prompt.sessionKey, chromeTabId: prompt.chromeTabId, origin: prompt.origin });
@@ -128,7 +128,7 @@ function grantOperation(state: BrowserState, prompt: Prompt, decision: Decision)
   const request = prompt.request;
   const tab = state.aiTabs[String(prompt.chromeTabId)];
   if (!request || !tab || tab.generation !== request.generation || tab.origin !== prompt.origin) return;
-  const session = state.sessions[prompt.sessionKey]!;
+  const session = state.principals[prompt.sessionKey]!;
   if (decision === 'site' && mayGrantOnSite(request.operation)) {
     const exists = state.siteGrants.some((g) => g.sessionKey === prompt.sessionKey && g.origin === prompt.origin && g.operation === request.operation);
     if (!exists) state.siteGrants.push({ sessionKey: prompt.sessionKey, clientName: session.clientName, origin: prompt.origin, operation: request.operation, grantedAt: Date.now() });

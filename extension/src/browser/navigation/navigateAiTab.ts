@@ -10,7 +10,7 @@ export async function navigateAiTab(sessionKey: string, chromeTabId: number, url
   const ticket = await updateBrowserState((state) => {
     const tab = state.aiTabs[String(chromeTabId)]!;
     tab.approvedOrigin = url.origin;
-    const session = state.sessions[sessionKey];
+    const session = state.principals[sessionKey];
     if (session) session.currentTabId = chromeTabId;
     return issueTicket(state, tab, redactUrl(url.href));
   });

@@ -157,7 +157,7 @@ export interface NavigateOnce {
 }
 
 export interface BrowserState {
-  sessions: Record<string, AiPrincipal>;
+  principals: Record<string, AiPrincipal>;
   aiTabs: Record<string, AiTab>;
   attachments: Record<string, Attachment>;
   prompts: Record<string, Prompt>;
@@ -182,9 +182,9 @@ export interface BrowserState {
 
 const KEY = 'browser';
 
-/** A browser with no sessions, tabs or approvals (also the tests' starting point). */
+/** A browser with no AI principals, tabs or approvals (also the tests' starting point). */
 export function emptyBrowserState(): BrowserState {
-  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], siteGrants: [], operationOnce: [], profileOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
+  return { principals: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], siteGrants: [], operationOnce: [], profileOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
 }
 
 export async function loadBrowserState(): Promise<BrowserState> {

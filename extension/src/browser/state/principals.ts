@@ -6,8 +6,8 @@ const GROUP_COLORS: `${chrome.tabGroups.Color}`[] = ['purple', 'cyan', 'orange',
 export const ORPHAN_TTL_MS = 10 * 60_000;
 
 function pickColor(state: BrowserState): `${chrome.tabGroups.Color}` {
-  const used = new Set(Object.values(state.sessions).map((s) => s.color));
-  return GROUP_COLORS.find((c) => !used.has(c)) ?? GROUP_COLORS[Object.keys(state.sessions).length % GROUP_COLORS.length]!;
+  const used = new Set(Object.values(state.principals).map((s) => s.color));
+  return GROUP_COLORS.find((c) => !used.has(c)) ?? GROUP_COLORS[Object.keys(state.principals).length % GROUP_COLORS.length]!;
 }
 
 function isOrphan(session: AiPrincipal, state: BrowserState): boolean {
@@ -16,9 +16,9 @@ function isOrphan(session: AiPrincipal, state: BrowserState): boolean {
 
 /** Moves a session and everything keyed by it to a new connection id. */
 function rekey(state: BrowserState, from: string, to: string): void {
-  const session = state.sessions[from]!;
-  delete state.sessions[from];
-  state.sessions[to] = { ...session, key: to };
+  const session = state.principals[from]!;
+  delete state.principals[from];
+  state.principals[to] = { ...session, key: to };
   for (const tab of Object.values(state.aiTabs)) if (tab.sessionKey === from) tab.sessionKey = to;
   for (const [key, attachment] of Object.entries(state.attachments)) {
     if (attachment.sessionKey !== from) continue;
@@ -40,14 +40,14 @@ function rekey(state: BrowserState, from: string, to: string): void {
 export function principalFor(principal: Principal): Promise<{ session: AiPrincipal; expired: string[] }> {
   return updateBrowserState((state) => {
     const now = Date.now();
-    let session = state.sessions[principal.connectionId];
+    let session = state.principals[principal.connectionId];
     if (!session) {
-      const orphan = Object.values(state.sessions)
+      const orphan = Object.values(state.principals)
         .filter((s) => s.clientName === principal.clientName && isOrphan(s, state))
         .sort((a, b) => b.lastUsedAt - a.lastUsedAt)[0];
       if (orphan) rekey(state, orphan.key, principal.connectionId);
       else {
-        state.sessions[principal.connectionId] = {
+        state.principals[principal.connectionId] = {
           key: principal.connectionId,
           clientName: principal.clientName,
           hostPid: state.hostPid,
@@ -59,12 +59,12 @@ export function principalFor(principal: Principal): Promise<{ session: AiPrincip
           orphanedAt: null,
         };
       }
-      session = state.sessions[principal.connectionId]!;
+      session = state.principals[principal.connectionId]!;
     }
     session.hostPid = state.hostPid;
     session.orphanedAt = null;
     session.lastUsedAt = now;
-    const expired = Object.values(state.sessions)
+    const expired = Object.values(state.principals)
       .filter((s) => s.key !== session.key && isOrphan(s, state) && now - (s.orphanedAt ?? s.lastUsedAt) > ORPHAN_TTL_MS)
       .map((s) => s.key);
     return { session: { ...session }, expired };
@@ -75,14 +75,14 @@ export function principalFor(principal: Principal): Promise<{ session: AiPrincip
 export function recordHost(pid: number): Promise<void> {
   return updateBrowserState((state) => {
     state.hostPid = pid;
-    for (const session of Object.values(state.sessions)) if (session.hostPid !== pid) session.orphanedAt ??= Date.now();
+    for (const session of Object.values(state.principals)) if (session.hostPid !== pid) session.orphanedAt ??= Date.now();
   });
 }
 
 /** Removes a session and its approvals; returns the AI tabs it owned, for the caller to close. */
 export function removePrincipal(sessionKey: string): Promise<{ tabIds: number[]; promptWindows: number[] }> {
   return updateBrowserState((state) => {
-    delete state.sessions[sessionKey];
+    delete state.principals[sessionKey];
     const tabIds = Object.values(state.aiTabs).filter((t) => t.sessionKey === sessionKey).map((t) => t.chromeTabId);
     for (const id of tabIds) delete state.aiTabs[String(id)];
     for (const [key, attachment] of Object.entries(state.attachments)) if (attachment.sessionKey === sessionKey) delete state.attachments[key];

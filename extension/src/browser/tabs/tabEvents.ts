@@ -7,7 +7,7 @@ export function forgetTab(state: BrowserState, chromeTabId: number): number[] {
   for (const [key, attachment] of Object.entries(state.attachments)) {
     if (attachment.chromeTabId === chromeTabId) delete state.attachments[key];
   }
-  for (const session of Object.values(state.sessions)) {
+  for (const session of Object.values(state.principals)) {
     if (session.currentTabId === chromeTabId) session.currentTabId = null;
   }
   state.navigateOnce = state.navigateOnce.filter((o) => o.chromeTabId !== chromeTabId);
@@ -37,7 +37,7 @@ export async function onTabReplaced(addedTabId: number, removedTabId: number): P
     if (!tab) return false;
     delete state.aiTabs[String(removedTabId)];
     state.aiTabs[String(addedTabId)] = { ...tab, chromeTabId: addedTabId };
-    for (const session of Object.values(state.sessions)) {
+    for (const session of Object.values(state.principals)) {
       if (session.currentTabId === removedTabId) session.currentTabId = addedTabId;
     }
     return true;

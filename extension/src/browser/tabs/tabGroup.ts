@@ -23,7 +23,7 @@ async function groupInWindow(groupId: number | null, windowId: number): Promise<
  */
 export async function addToSessionGroup(session: AiPrincipal, chromeTabId: number, windowId: number): Promise<void> {
   // The stored group, not the caller's snapshot: a concurrent open may have made it meanwhile.
-  const groupId = (await loadBrowserState()).sessions[session.key]?.groupId ?? session.groupId;
+  const groupId = (await loadBrowserState()).principals[session.key]?.groupId ?? session.groupId;
   const existing = await groupInWindow(groupId, windowId);
   if (existing !== null) {
     await chrome.tabs.group({ groupId: existing, tabIds: [chromeTabId] });
@@ -32,7 +32,7 @@ export async function addToSessionGroup(session: AiPrincipal, chromeTabId: numbe
   const created = await chrome.tabs.group({ tabIds: [chromeTabId], createProperties: { windowId } });
   await chrome.tabGroups.update(created, { title: groupTitle(session.clientName), color: session.color, collapsed: false });
   await updateBrowserState((state) => {
-    const stored = state.sessions[session.key];
+    const stored = state.principals[session.key];
     if (stored) stored.groupId = created;
   });
 }

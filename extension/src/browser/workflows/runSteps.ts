@@ -47,7 +47,7 @@ async function placeOf(run: WorkflowRun): Promise<Place | StepEnd> {
   const state = await loadBrowserState();
   const tab = state.aiTabs[String(run.chromeTabId)];
   if (!tab) return { kind: 'failed', reasonCode: 'tab-closed', reason: `tab ${run.tabId} is no longer open` };
-  const session = state.sessions[tab.sessionKey];
+  const session = state.principals[tab.sessionKey];
   if (!session) return { kind: 'failed', reasonCode: 'session-ended', reason: 'the AI session that started the run has ended' };
   if (session.key !== run.sessionKey) await updateRun(run.runId, (r) => void (r.sessionKey = session.key));
   return { session, tab, target: { kind: 'ai', chromeTabId: run.chromeTabId, tabId: run.tabId, tab } };

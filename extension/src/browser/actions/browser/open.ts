@@ -53,7 +53,7 @@ function registerAiTab(sessionKey: string, blank: chrome.tabs.Tab, posture: Post
       approvedOrigin: null,
       tickets: [],
     };
-    const session = state.sessions[sessionKey];
+    const session = state.principals[sessionKey];
     if (session) session.currentTabId = chromeTabId;
     return true;
   });
