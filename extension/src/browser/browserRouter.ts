@@ -25,7 +25,7 @@ async function resolveNeeds(handler: BrowserActionHandler, session: BrowserConte
 async function spendOnce(target: Target | null, outcome: CallOutcome): Promise<void> {
   if (target?.kind !== 'person' || target.attachment.mode !== 'once' || outcome.kind !== 'ok') return;
   await updateBrowserState((state) => {
-    delete state.attachments[attachmentKey(target.chromeTabId, target.attachment.sessionKey)];
+    delete state.attachments[attachmentKey(target.chromeTabId, target.attachment.principalKey)];
   });
 }
 

@@ -48,8 +48,8 @@ export async function listBrowserTabs(principal: Principal): Promise<BrowserTabS
   const { session, expired } = await principalFor(principal);
   for (const key of expired) void endPrincipal(key);
   const state = await loadBrowserState();
-  const aiTabs = Object.values(state.aiTabs).filter((t) => t.sessionKey === session.key);
-  const attachments = Object.values(state.attachments).filter((a) => a.sessionKey === session.key);
+  const aiTabs = Object.values(state.aiTabs).filter((t) => t.principalKey === session.key);
+  const attachments = Object.values(state.attachments).filter((a) => a.principalKey === session.key);
   const live = await chromeTabs([...aiTabs.map((t) => t.chromeTabId), ...attachments.map((a) => a.chromeTabId)]);
   const entries: BrowserTabState[] = [];
   for (const tab of aiTabs) {

@@ -6,8 +6,8 @@ import { syncNetworkRules } from './tabs/networkRules';
  * An AI principal's browser state ends when its MCP connection closes (or its orphan expires): its AI tabs are
  * transient, so they close, and with them the Sandbox tabs' cookie-less state; its approvals go.
  */
-export async function endPrincipal(sessionKey: string): Promise<void> {
-  const { tabIds, promptWindows } = await removePrincipal(sessionKey);
+export async function endPrincipal(principalKey: string): Promise<void> {
+  const { tabIds, promptWindows } = await removePrincipal(principalKey);
   await syncNetworkRules();
   for (const windowId of promptWindows) void chrome.windows.remove(windowId).catch(() => undefined);
   if (tabIds.length > 0) await chrome.tabs.remove(tabIds).catch(() => undefined);

@@ -20,7 +20,7 @@ async function chromeTab(chromeTabId: number): Promise<chrome.tabs.Tab | null> {
 /** Without tabId: the session's current AI tab, else the tab in front of the person. */
 async function defaultTabId(session: AiPrincipal): Promise<number | null> {
   const state = await loadBrowserState();
-  if (session.currentTabId !== null && state.aiTabs[String(session.currentTabId)]?.sessionKey === session.key) return session.currentTabId;
+  if (session.currentTabId !== null && state.aiTabs[String(session.currentTabId)]?.principalKey === session.key) return session.currentTabId;
   const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' });
   return active?.id ?? null;
 }
@@ -44,7 +44,7 @@ export async function resolveAiTab(session: AiPrincipal, tabId: string | undefin
   if (typeof id !== 'number') return id;
   const tab = (await loadBrowserState()).aiTabs[String(id)];
   const wireId = toBrowserTabId(id);
-  if (tab?.sessionKey === session.key) return { kind: 'ai', chromeTabId: id, tabId: wireId, tab };
+  if (tab?.principalKey === session.key) return { kind: 'ai', chromeTabId: id, tabId: wireId, tab };
   if (!tab && !(await chromeTab(id))) return notFound(tabId);
   return refuse(
     'TAB_NOT_AI_OWNED',
@@ -64,7 +64,7 @@ export async function resolveReadable(session: AiPrincipal, tabId: string | unde
   const state = await loadBrowserState();
   const wireId = toBrowserTabId(id);
   const aiTab = state.aiTabs[String(id)];
-  if (aiTab?.sessionKey === session.key) return { kind: 'ai', chromeTabId: id, tabId: wireId, tab: aiTab };
+  if (aiTab?.principalKey === session.key) return { kind: 'ai', chromeTabId: id, tabId: wireId, tab: aiTab };
   if (aiTab) return refuse('TAB_NOT_AI_OWNED', `Tab ${wireId} belongs to another AI session`, { tabId: wireId });
   const tab = await chromeTab(id);
   if (!tab) return notFound(tabId);

@@ -26,17 +26,17 @@ export function bindingOf(ask: OperationAsk): string {
   return JSON.stringify([ask.operation, ask.element?.role ?? null, ask.element?.name ?? null, ask.bindingDetail ?? ask.detail]);
 }
 
-export function hasSiteGrant(state: BrowserState, sessionKey: string, origin: string | null, operation: Operation): boolean {
-  return origin !== null && mayGrantOnSite(operation) && state.siteGrants.some((g) => g.sessionKey === sessionKey && g.origin === origin && g.operation === operation);
+export function hasSiteGrant(state: BrowserState, principalKey: string, origin: string | null, operation: Operation): boolean {
+  return origin !== null && mayGrantOnSite(operation) && state.siteGrants.some((g) => g.principalKey === principalKey && g.origin === origin && g.operation === operation);
 }
 
-export async function siteGrantExists(sessionKey: string, origin: string | null, operation: Operation): Promise<boolean> {
-  return hasSiteGrant(await loadBrowserState(), sessionKey, origin, operation);
+export async function siteGrantExists(principalKey: string, origin: string | null, operation: Operation): Promise<boolean> {
+  return hasSiteGrant(await loadBrowserState(), principalKey, origin, operation);
 }
 
 /** A one-shot of this tab's current generation matching the ask, or null. */
 function findOnce(state: BrowserState, session: AiPrincipal, tab: AiTab, binding: string): number {
-  return state.operationOnce.findIndex((o) => o.sessionKey === session.key && o.chromeTabId === tab.chromeTabId && o.generation === tab.generation && o.binding === binding);
+  return state.operationOnce.findIndex((o) => o.principalKey === session.key && o.chromeTabId === tab.chromeTabId && o.generation === tab.generation && o.binding === binding);
 }
 
 export type Permit = { kind: 'site' } | { kind: 'once'; binding: string; generation: number };
@@ -83,7 +83,7 @@ export async function permitOrAsk(session: AiPrincipal, tab: AiTab, ask: Operati
 export async function spendPermit(session: AiPrincipal, chromeTabId: number, permit: Permit): Promise<void> {
   if (permit.kind !== 'once') return;
   await updateBrowserState((state) => {
-    const index = state.operationOnce.findIndex((o) => o.sessionKey === session.key && o.chromeTabId === chromeTabId && o.generation === permit.generation && o.binding === permit.binding);
+    const index = state.operationOnce.findIndex((o) => o.principalKey === session.key && o.chromeTabId === chromeTabId && o.generation === permit.generation && o.binding === permit.binding);
     if (index !== -1) state.operationOnce.splice(index, 1);
   });
 }

@@ -15,7 +15,7 @@ export async function checkDestination(session: AiPrincipal, chromeTabId: number
   const allowed = await updateBrowserState((state) => {
     const tab = state.aiTabs[String(chromeTabId)];
     if (tab?.approvedOrigin === origin || state.principals[session.key]?.navigateGrants.includes(origin)) return true;
-    const once = state.navigateOnce.findIndex((o) => o.sessionKey === session.key && o.chromeTabId === chromeTabId && o.origin === origin);
+    const once = state.navigateOnce.findIndex((o) => o.principalKey === session.key && o.chromeTabId === chromeTabId && o.origin === origin);
     if (once === -1) return false;
     state.navigateOnce.splice(once, 1);
     return true;

@@ -13,7 +13,7 @@ const NO_TAB = -1;
  */
 export async function checkProfileApproval(session: AiPrincipal, profile: string, url: URL): Promise<CallOutcome | null> {
   const granted = await updateBrowserState((state) => {
-    const once = state.profileOnce.findIndex((o) => o.sessionKey === session.key && o.profile === profile);
+    const once = state.profileOnce.findIndex((o) => o.principalKey === session.key && o.profile === profile);
     if (once === -1) return false;
     state.profileOnce.splice(once, 1);
     return true;

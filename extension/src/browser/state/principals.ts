@@ -19,17 +19,17 @@ function rekey(state: BrowserState, from: string, to: string): void {
   const session = state.principals[from]!;
   delete state.principals[from];
   state.principals[to] = { ...session, key: to };
-  for (const tab of Object.values(state.aiTabs)) if (tab.sessionKey === from) tab.sessionKey = to;
+  for (const tab of Object.values(state.aiTabs)) if (tab.principalKey === from) tab.principalKey = to;
   for (const [key, attachment] of Object.entries(state.attachments)) {
-    if (attachment.sessionKey !== from) continue;
+    if (attachment.principalKey !== from) continue;
     delete state.attachments[key];
-    state.attachments[`${attachment.chromeTabId}:${to}`] = { ...attachment, sessionKey: to };
+    state.attachments[`${attachment.chromeTabId}:${to}`] = { ...attachment, principalKey: to };
   }
-  for (const prompt of Object.values(state.prompts)) if (prompt.sessionKey === from) prompt.sessionKey = to;
-  for (const once of state.navigateOnce) if (once.sessionKey === from) once.sessionKey = to;
-  for (const once of state.profileOnce) if (once.sessionKey === from) once.sessionKey = to;
-  for (const grant of state.siteGrants) if (grant.sessionKey === from) grant.sessionKey = to;
-  for (const once of state.operationOnce) if (once.sessionKey === from) once.sessionKey = to;
+  for (const prompt of Object.values(state.prompts)) if (prompt.principalKey === from) prompt.principalKey = to;
+  for (const once of state.navigateOnce) if (once.principalKey === from) once.principalKey = to;
+  for (const once of state.profileOnce) if (once.principalKey === from) once.principalKey = to;
+  for (const grant of state.siteGrants) if (grant.principalKey === from) grant.principalKey = to;
+  for (const once of state.operationOnce) if (once.principalKey === from) once.principalKey = to;
 }
 
 /**
@@ -80,22 +80,22 @@ export function recordHost(pid: number): Promise<void> {
 }
 
 /** Removes a session and its approvals; returns the AI tabs it owned, for the caller to close. */
-export function removePrincipal(sessionKey: string): Promise<{ tabIds: number[]; promptWindows: number[] }> {
+export function removePrincipal(principalKey: string): Promise<{ tabIds: number[]; promptWindows: number[] }> {
   return updateBrowserState((state) => {
-    delete state.principals[sessionKey];
-    const tabIds = Object.values(state.aiTabs).filter((t) => t.sessionKey === sessionKey).map((t) => t.chromeTabId);
+    delete state.principals[principalKey];
+    const tabIds = Object.values(state.aiTabs).filter((t) => t.principalKey === principalKey).map((t) => t.chromeTabId);
     for (const id of tabIds) delete state.aiTabs[String(id)];
-    for (const [key, attachment] of Object.entries(state.attachments)) if (attachment.sessionKey === sessionKey) delete state.attachments[key];
+    for (const [key, attachment] of Object.entries(state.attachments)) if (attachment.principalKey === principalKey) delete state.attachments[key];
     const promptWindows: number[] = [];
     for (const [id, prompt] of Object.entries(state.prompts)) {
-      if (prompt.sessionKey !== sessionKey) continue;
+      if (prompt.principalKey !== principalKey) continue;
       if (prompt.popupWindowId !== null) promptWindows.push(prompt.popupWindowId);
       delete state.prompts[id];
     }
-    state.navigateOnce = state.navigateOnce.filter((o) => o.sessionKey !== sessionKey);
-    state.profileOnce = state.profileOnce.filter((o) => o.sessionKey !== sessionKey);
-    state.siteGrants = state.siteGrants.filter((g) => g.sessionKey !== sessionKey);
-    state.operationOnce = state.operationOnce.filter((o) => o.sessionKey !== sessionKey);
+    state.navigateOnce = state.navigateOnce.filter((o) => o.principalKey !== principalKey);
+    state.profileOnce = state.profileOnce.filter((o) => o.principalKey !== principalKey);
+    state.siteGrants = state.siteGrants.filter((g) => g.principalKey !== principalKey);
+    state.operationOnce = state.operationOnce.filter((o) => o.principalKey !== principalKey);
     return { tabIds, promptWindows };
   });
 }

@@ -21,7 +21,7 @@ async function render(): Promise<void> {
     const revoke = iconButton(ShieldOff, 'Revoke');
     revoke.setAttribute('aria-label', `Revoke ${grant.operation} on ${grant.origin} for ${grant.clientName}`);
     revoke.addEventListener('click', () => {
-      void send({ type: 'vmark.grants.revoke', sessionKey: grant.sessionKey, origin: grant.origin, operation: grant.operation }).then(render);
+      void send({ type: 'vmark.grants.revoke', principalKey: grant.principalKey, origin: grant.origin, operation: grant.operation }).then(render);
     });
     item.append(text, ' ', revoke);
     list.append(item);

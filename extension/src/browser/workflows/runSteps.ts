@@ -47,9 +47,9 @@ async function placeOf(run: WorkflowRun): Promise<Place | StepEnd> {
   const state = await loadBrowserState();
   const tab = state.aiTabs[String(run.chromeTabId)];
   if (!tab) return { kind: 'failed', reasonCode: 'tab-closed', reason: `tab ${run.tabId} is no longer open` };
-  const session = state.principals[tab.sessionKey];
+  const session = state.principals[tab.principalKey];
   if (!session) return { kind: 'failed', reasonCode: 'session-ended', reason: 'the AI session that started the run has ended' };
-  if (session.key !== run.sessionKey) await updateRun(run.runId, (r) => void (r.sessionKey = session.key));
+  if (session.key !== run.principalKey) await updateRun(run.runId, (r) => void (r.principalKey = session.key));
   return { session, tab, target: { kind: 'ai', chromeTabId: run.chromeTabId, tabId: run.tabId, tab } };
 }
 
@@ -170,7 +170,7 @@ async function navigateStep(run: WorkflowRun, url: string): Promise<StepEnd> {
   if (place.tab.posture === 'shared' && (await checkDestination(place.session, run.chromeTabId, verdict.url))) {
     return { kind: 'paused', reasonCode: 'needs-approval', reason: `opening ${verdict.url.origin} with the user's cookies needs their approval (a prompt is open): navigate with browser.navigate once they allow it, then resume` };
   }
-  const outcome = await navigateAiTab(run.sessionKey, run.chromeTabId, verdict.url, DEFAULT_NAVIGATION_TIMEOUT_MS);
+  const outcome = await navigateAiTab(run.principalKey, run.chromeTabId, verdict.url, DEFAULT_NAVIGATION_TIMEOUT_MS);
   return outcome.kind === 'ok' ? { kind: 'succeeded', data: outcome.data } : failedNavigation(outcome);
 }
 

@@ -37,7 +37,7 @@ export interface PendingApproval {
 
 export interface WorkflowRun {
   runId: string;
-  sessionKey: string;
+  principalKey: string;
   chromeTabId: number;
   tabId: string;
   source: string;
@@ -130,15 +130,15 @@ export function stopClock(run: WorkflowRun, now = Date.now()): void {
  * reconnects after a worker stop adopts its session, tabs and runs, under a new key).
  */
 export async function ownerKeyOf(run: WorkflowRun): Promise<string> {
-  return (await loadBrowserState()).aiTabs[String(run.chromeTabId)]?.sessionKey ?? run.sessionKey;
+  return (await loadBrowserState()).aiTabs[String(run.chromeTabId)]?.principalKey ?? run.principalKey;
 }
 
 /** The run with this id if it belongs to this session (and to this tab, when one is named). */
-export async function ownRun(runId: string, sessionKey: string, tabId: string | undefined): Promise<WorkflowRun | undefined> {
+export async function ownRun(runId: string, principalKey: string, tabId: string | undefined): Promise<WorkflowRun | undefined> {
   const run = await loadRun(runId);
   if (!run || (tabId !== undefined && tabId !== run.tabId)) return undefined;
-  if (run.sessionKey === sessionKey) return run;
-  return (await ownerKeyOf(run)) === sessionKey ? run : undefined;
+  if (run.principalKey === principalKey) return run;
+  return (await ownerKeyOf(run)) === principalKey ? run : undefined;
 }
 
 /** The refusal for a runId this AI session does not own (or not on the named tab). */

@@ -31,7 +31,7 @@ const { loadRun, updateRuns } = await import('./runStore');
 function aRun(runId: string, overrides: Partial<WorkflowRun> = {}): WorkflowRun {
   return {
     runId,
-    sessionKey: 's',
+    principalKey: 's',
     chromeTabId: 7,
     tabId: 'btab-7',
     source: '---\nsite: s\n---\naction: click "A" (button)\nextract: content\n',

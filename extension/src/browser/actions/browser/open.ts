@@ -15,8 +15,8 @@ import { syncNetworkRules } from '../../tabs/networkRules';
 import { addToSessionGroup } from '../../tabs/tabGroup';
 import { toBrowserTabId } from '../../tabs/tabIds';
 
-function countOwnTabs(state: BrowserState, sessionKey: string): number {
-  return Object.values(state.aiTabs).filter((t) => t.sessionKey === sessionKey).length;
+function countOwnTabs(state: BrowserState, principalKey: string): number {
+  return Object.values(state.aiTabs).filter((t) => t.principalKey === principalKey).length;
 }
 
 /** Why profile `name` cannot be opened now (before its approval is asked for or spent), or null. */
@@ -34,13 +34,13 @@ async function profileRefusal(posture: Posture, name: string): Promise<CallOutco
 const tabLimit = () => refuse('TAB_LIMIT', `${MAX_AI_TABS} AI tabs are open; close one with browser.close first`, { limit: MAX_AI_TABS });
 
 /** Registers a blank tab as this session's AI tab, unless the session reached the limit meanwhile. */
-function registerAiTab(sessionKey: string, blank: chrome.tabs.Tab, posture: Posture, profile: string | null): Promise<boolean> {
+function registerAiTab(principalKey: string, blank: chrome.tabs.Tab, posture: Posture, profile: string | null): Promise<boolean> {
   return updateBrowserState((state) => {
-    if (countOwnTabs(state, sessionKey) >= MAX_AI_TABS) return false;
+    if (countOwnTabs(state, principalKey) >= MAX_AI_TABS) return false;
     const chromeTabId = blank.id!;
     state.aiTabs[String(chromeTabId)] = {
       chromeTabId,
-      sessionKey,
+      principalKey,
       windowId: blank.windowId,
       posture,
       incognito: blank.incognito,
@@ -53,7 +53,7 @@ function registerAiTab(sessionKey: string, blank: chrome.tabs.Tab, posture: Post
       approvedOrigin: null,
       tickets: [],
     };
-    const session = state.principals[sessionKey];
+    const session = state.principals[principalKey];
     if (session) session.currentTabId = chromeTabId;
     return true;
   });

@@ -68,7 +68,7 @@ export const workflowRun = defineBrowserAction(browserTool, 'workflow_run', {
       }
       state.runs[id] = {
         runId: id,
-        sessionKey: ctx.session.key,
+        principalKey: ctx.session.key,
         chromeTabId: target.chromeTabId,
         tabId: target.tabId,
         source: args.source,
