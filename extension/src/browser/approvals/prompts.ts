@@ -29,7 +29,7 @@ const POPUP_SIZE = { width: 480, height: 460 };
 
 interface ApprovalRequest {
   kind: PromptKind;
-  session: AiPrincipal;
+  aiPrincipal: AiPrincipal;
   chromeTabId: number;
   url: string;
   origin: string;
@@ -37,11 +37,11 @@ interface ApprovalRequest {
   request?: OperationRequest;
 }
 
-/** Opens (or brings forward) the prompt for this request; one prompt per session, tab, kind and origin. */
+/** Opens (or brings forward) the prompt for this request; one prompt per AI principal, tab, kind and origin. */
 export async function requestApproval(request: ApprovalRequest): Promise<void> {
   const state = await loadBrowserState();
   const same = Object.values(state.prompts).find(
-    (p) => p.kind === request.kind && p.principalKey === request.session.key && p.chromeTabId === request.chromeTabId && p.origin === request.origin,
+    (p) => p.kind === request.kind && p.principalKey === request.aiPrincipal.key && p.chromeTabId === request.chromeTabId && p.origin === request.origin,
   );
   // An operation prompt shows one exact request: another element, text or generation replaces it.
   const replaced = same !== undefined && request.kind === 'operation' && (same.request?.binding !== request.request?.binding || same.request?.generation !== request.request?.generation);
@@ -56,8 +56,8 @@ export async function requestApproval(request: ApprovalRequest): Promise<void> {
     s.prompts[promptId] = {
       id: promptId,
       kind: request.kind,
-      principalKey: request.session.key,
-      clientName: request.session.clientName,
+      principalKey: request.aiPrincipal.key,
+      clientName: request.aiPrincipal.clientName,
       chromeTabId: request.chromeTabId,
       url: request.url,
       origin: request.origin,
@@ -115,8 +115,8 @@ function grant(prompt: Prompt, decision: Decision, tabUrl: string | null): (stat
       return;
     }
     if (decision === 'site') {
-      const session = state.principals[prompt.principalKey]!;
-      if (!session.navigateGrants.includes(prompt.origin)) session.navigateGrants.push(prompt.origin);
+      const aiPrincipal = state.principals[prompt.principalKey]!;
+      if (!aiPrincipal.navigateGrants.includes(prompt.origin)) aiPrincipal.navigateGrants.push(prompt.origin);
     } else {
       state.navigateOnce.push({ principalKey: prompt.principalKey, chromeTabId: prompt.chromeTabId, origin: prompt.origin });
     }
@@ -128,10 +128,10 @@ function grantOperation(state: BrowserState, prompt: Prompt, decision: Decision)
   const request = prompt.request;
   const tab = state.aiTabs[String(prompt.chromeTabId)];
   if (!request || !tab || tab.generation !== request.generation || tab.origin !== prompt.origin) return;
-  const session = state.principals[prompt.principalKey]!;
+  const aiPrincipal = state.principals[prompt.principalKey]!;
   if (decision === 'site' && mayGrantOnSite(request.operation)) {
     const exists = state.siteGrants.some((g) => g.principalKey === prompt.principalKey && g.origin === prompt.origin && g.operation === request.operation);
-    if (!exists) state.siteGrants.push({ principalKey: prompt.principalKey, clientName: session.clientName, origin: prompt.origin, operation: request.operation, grantedAt: Date.now() });
+    if (!exists) state.siteGrants.push({ principalKey: prompt.principalKey, clientName: aiPrincipal.clientName, origin: prompt.origin, operation: request.operation, grantedAt: Date.now() });
   } else if (decision === 'once') {
     state.operationOnce.push({ principalKey: prompt.principalKey, chromeTabId: prompt.chromeTabId, generation: request.generation, binding: request.binding });
   }

@@ -10,8 +10,8 @@ export async function navigateAiTab(principalKey: string, chromeTabId: number, u
   const ticket = await updateBrowserState((state) => {
     const tab = state.aiTabs[String(chromeTabId)]!;
     tab.approvedOrigin = url.origin;
-    const session = state.principals[principalKey];
-    if (session) session.currentTabId = chromeTabId;
+    const aiPrincipal = state.principals[principalKey];
+    if (aiPrincipal) aiPrincipal.currentTabId = chromeTabId;
     return issueTicket(state, tab, redactUrl(url.href));
   });
   await chrome.tabs.update(chromeTabId, { url: url.href, active: true });

@@ -66,7 +66,7 @@ export interface AiTab {
 
 export type AttachmentMode = 'once' | 'until-navigation';
 
-/** A person's tab that one AI session may read. */
+/** A person's tab that one AI principal may read. */
 export interface Attachment {
   chromeTabId: number;
   principalKey: string;
@@ -132,7 +132,7 @@ export interface ProfileWindow {
   shared: boolean;
 }
 
-/** "Allow on this site": an operation on an origin, for one AI session, until revoked or the session ends. */
+/** "Allow on this site": an operation on an origin, for one AI principal, until revoked or the principal ends. */
 export interface SiteGrant {
   principalKey: string;
   clientName: string;

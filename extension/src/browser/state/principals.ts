@@ -2,7 +2,7 @@ import type { Principal } from '@vmark/shared';
 import { updateBrowserState, type BrowserState, type AiPrincipal } from './browserState';
 
 const GROUP_COLORS: `${chrome.tabGroups.Color}`[] = ['purple', 'cyan', 'orange', 'pink', 'blue', 'green', 'yellow', 'red', 'grey'];
-/** A session whose host went away and that no reconnecting client claimed is ended after this. */
+/** An AI principal whose host went away and that no reconnecting client claimed is ended after this. */
 export const ORPHAN_TTL_MS = 10 * 60_000;
 
 function pickColor(state: BrowserState): `${chrome.tabGroups.Color}` {
@@ -10,15 +10,15 @@ function pickColor(state: BrowserState): `${chrome.tabGroups.Color}` {
   return GROUP_COLORS.find((c) => !used.has(c)) ?? GROUP_COLORS[Object.keys(state.principals).length % GROUP_COLORS.length]!;
 }
 
-function isOrphan(session: AiPrincipal, state: BrowserState): boolean {
-  return session.orphanedAt !== null || (state.hostPid !== null && session.hostPid !== state.hostPid);
+function isOrphan(aiPrincipal: AiPrincipal, state: BrowserState): boolean {
+  return aiPrincipal.orphanedAt !== null || (state.hostPid !== null && aiPrincipal.hostPid !== state.hostPid);
 }
 
-/** Moves a session and everything keyed by it to a new connection id. */
+/** Moves an AI principal and everything keyed by it to a new connection id. */
 function rekey(state: BrowserState, from: string, to: string): void {
-  const session = state.principals[from]!;
+  const aiPrincipal = state.principals[from]!;
   delete state.principals[from];
-  state.principals[to] = { ...session, key: to };
+  state.principals[to] = { ...aiPrincipal, key: to };
   for (const tab of Object.values(state.aiTabs)) if (tab.principalKey === from) tab.principalKey = to;
   for (const [key, attachment] of Object.entries(state.attachments)) {
     if (attachment.principalKey !== from) continue;
@@ -33,15 +33,15 @@ function rekey(state: BrowserState, from: string, to: string): void {
 }
 
 /**
- * The browser session of an MCP connection. A worker stop ends the host, so the client comes back
- * with a new connection id; it then adopts the orphaned session of the same client name, tabs
- * and all. Returns the sessions that expired unclaimed, for the caller to tear down.
+ * The AI principal (browser state) of an MCP connection. A worker stop ends the host, so the client comes back
+ * with a new connection id; it then adopts the orphaned AI principal of the same client name, tabs
+ * and all. Returns the principals that expired unclaimed, for the caller to tear down.
  */
-export function principalFor(principal: Principal): Promise<{ session: AiPrincipal; expired: string[] }> {
+export function principalFor(principal: Principal): Promise<{ aiPrincipal: AiPrincipal; expired: string[] }> {
   return updateBrowserState((state) => {
     const now = Date.now();
-    let session = state.principals[principal.connectionId];
-    if (!session) {
+    let aiPrincipal = state.principals[principal.connectionId];
+    if (!aiPrincipal) {
       const orphan = Object.values(state.principals)
         .filter((s) => s.clientName === principal.clientName && isOrphan(s, state))
         .sort((a, b) => b.lastUsedAt - a.lastUsedAt)[0];
@@ -59,27 +59,27 @@ export function principalFor(principal: Principal): Promise<{ session: AiPrincip
           orphanedAt: null,
         };
       }
-      session = state.principals[principal.connectionId]!;
+      aiPrincipal = state.principals[principal.connectionId]!;
     }
-    session.hostPid = state.hostPid;
-    session.orphanedAt = null;
-    session.lastUsedAt = now;
+    aiPrincipal.hostPid = state.hostPid;
+    aiPrincipal.orphanedAt = null;
+    aiPrincipal.lastUsedAt = now;
     const expired = Object.values(state.principals)
-      .filter((s) => s.key !== session.key && isOrphan(s, state) && now - (s.orphanedAt ?? s.lastUsedAt) > ORPHAN_TTL_MS)
+      .filter((s) => s.key !== aiPrincipal.key && isOrphan(s, state) && now - (s.orphanedAt ?? s.lastUsedAt) > ORPHAN_TTL_MS)
       .map((s) => s.key);
-    return { session: { ...session }, expired };
+    return { aiPrincipal: { ...aiPrincipal }, expired };
   });
 }
 
-/** A new host: every session it did not carry is now an orphan waiting for its client. */
+/** A new host: every AI principal it did not carry is now an orphan waiting for its client. */
 export function recordHost(pid: number): Promise<void> {
   return updateBrowserState((state) => {
     state.hostPid = pid;
-    for (const session of Object.values(state.principals)) if (session.hostPid !== pid) session.orphanedAt ??= Date.now();
+    for (const aiPrincipal of Object.values(state.principals)) if (aiPrincipal.hostPid !== pid) aiPrincipal.orphanedAt ??= Date.now();
   });
 }
 
-/** Removes a session and its approvals; returns the AI tabs it owned, for the caller to close. */
+/** Removes an AI principal and its approvals; returns the AI tabs it owned, for the caller to close. */
 export function removePrincipal(principalKey: string): Promise<{ tabIds: number[]; promptWindows: number[] }> {
   return updateBrowserState((state) => {
     delete state.principals[principalKey];

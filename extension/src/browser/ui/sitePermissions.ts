@@ -2,7 +2,7 @@ import { ShieldOff } from 'lucide';
 import type { SiteGrantView, SitePermissionsMessage } from '../approvals/sitePermissions';
 import { iconButton } from './icon';
 
-// "Site permissions": what each AI session may do on which site without asking, with a Revoke each.
+// "Site permissions": what each AI principal may do on which site without asking, with a Revoke each.
 const list = document.getElementById('grants') as HTMLUListElement;
 const none = document.getElementById('grants-none') as HTMLParagraphElement;
 

@@ -16,7 +16,7 @@ vi.stubGlobal('chrome', {
 });
 vi.mock('../state/browserState', () => ({ loadBrowserState: async () => ({ aiTabs: {} }) }));
 const withdrawn: string[] = [];
-vi.mock('../approvals/prompts', () => ({ withdrawOperationPrompt: async (_session: string, _tab: number, binding: string) => void withdrawn.push(binding) }));
+vi.mock('../approvals/prompts', () => ({ withdrawOperationPrompt: async (_principalKey: string, _tab: number, binding: string) => void withdrawn.push(binding) }));
 const ranSteps: string[] = [];
 vi.mock('./runSteps', () => ({
   runStep: async (run: WorkflowRun) => {

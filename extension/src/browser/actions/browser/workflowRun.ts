@@ -37,7 +37,7 @@ export const workflowRun = defineBrowserAction(browserTool, 'workflow_run', {
 
     let resumed: WorkflowRun | undefined;
     if (args.resumeRunId !== undefined) {
-      resumed = await ownRun(args.resumeRunId, ctx.session.key, undefined);
+      resumed = await ownRun(args.resumeRunId, ctx.aiPrincipal.key, undefined);
       if (!resumed) {
         return refuse('RUN_NOT_FOUND', `No workflow run ${args.resumeRunId} in this session to resume; use a runId that browser.workflow_run returned`, { runId: args.resumeRunId });
       }
@@ -68,7 +68,7 @@ export const workflowRun = defineBrowserAction(browserTool, 'workflow_run', {
       }
       state.runs[id] = {
         runId: id,
-        principalKey: ctx.session.key,
+        principalKey: ctx.aiPrincipal.key,
         chromeTabId: target.chromeTabId,
         tabId: target.tabId,
         source: args.source,
