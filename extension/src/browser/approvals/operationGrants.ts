@@ -107,7 +107,7 @@ export function refNeedsSiteGrant(tab: AiTab, operation: Operation): CallOutcome
  * of exactly that spends it at once. Another handle, the other verb or another page finds nothing
  * and asks again.
  */
-export async function checkSessionApproval(aiPrincipal: AiPrincipal, tab: AiTab, signin: SigninRequest): Promise<CallOutcome | null> {
+export async function checkSigninApproval(aiPrincipal: AiPrincipal, tab: AiTab, signin: SigninRequest): Promise<CallOutcome | null> {
   const { verb, handle, replaces } = signin;
   const ask: OperationAsk = { operation: 'session', element: null, detail: null, bindingDetail: JSON.stringify([verb, handle, replaces]), signin };
   const retry = { tool: 'browser', action: `session_${verb}` };

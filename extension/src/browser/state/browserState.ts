@@ -77,7 +77,7 @@ export interface Attachment {
 
 export type PromptKind = 'attach' | 'navigate' | 'profile' | 'operation';
 
-/** What an operation `session` asks about: one verb on one handle (approvals/operationGrants.ts#checkSessionApproval). */
+/** What an operation `session` asks about: one verb on one handle (approvals/operationGrants.ts#checkSigninApproval). */
 export interface SigninRequest {
   verb: 'save' | 'load';
   handle: string;

@@ -21,7 +21,7 @@ async function groupInWindow(groupId: number | null, windowId: number): Promise<
  * always sees which tabs the AI drives. A group lives in one window; a principal with tabs in a
  * second window gets a second group there.
  */
-export async function addToSessionGroup(aiPrincipal: AiPrincipal, chromeTabId: number, windowId: number): Promise<void> {
+export async function addToPrincipalGroup(aiPrincipal: AiPrincipal, chromeTabId: number, windowId: number): Promise<void> {
   // The stored group, not the caller's snapshot: a concurrent open may have made it meanwhile.
   const groupId = (await loadBrowserState()).principals[aiPrincipal.key]?.groupId ?? aiPrincipal.groupId;
   const existing = await groupInWindow(groupId, windowId);

@@ -12,7 +12,7 @@ import { loopbackAllowed, type Posture } from '../../settings';
 import { loadBrowserState, updateBrowserState, type BrowserState } from '../../state/browserState';
 import { createBlankAiTab } from '../../profiles/aiWindow';
 import { syncNetworkRules } from '../../tabs/networkRules';
-import { addToSessionGroup } from '../../tabs/tabGroup';
+import { addToPrincipalGroup } from '../../tabs/tabGroup';
 import { toBrowserTabId } from '../../tabs/tabIds';
 
 function countOwnTabs(state: BrowserState, principalKey: string): number {
@@ -93,7 +93,7 @@ export const open = defineBrowserAction(browserTool, 'open', {
       return tabLimit();
     }
     await syncNetworkRules();
-    await addToSessionGroup(ctx.aiPrincipal, chromeTabId, blank.windowId).catch((error: unknown) => console.warn('VMark: tab group', error));
+    await addToPrincipalGroup(ctx.aiPrincipal, chromeTabId, blank.windowId).catch((error: unknown) => console.warn('VMark: tab group', error));
 
     if (posture === 'shared') {
       const pending = await checkDestination(ctx.aiPrincipal, chromeTabId, verdict.url);

@@ -1,5 +1,5 @@
 import { browserTool, ok, type SigninSnapshot } from '@vmark/shared';
-import { checkSessionApproval } from '../../approvals/operationGrants';
+import { checkSigninApproval } from '../../approvals/operationGrants';
 import { defineBrowserAction } from '../../defineBrowserAction';
 import { navigateAiTab } from '../../navigation/navigateAiTab';
 import { saveOpenProfile } from '../../profiles/profileSaving';
@@ -33,7 +33,7 @@ export const sessionLoad = defineBrowserAction(browserTool, 'session_load', {
           savedOrigin: saved.origin,
         });
       }
-      const pending = await checkSessionApproval(ctx.aiPrincipal, tab.aiTab, { verb: 'load', handle, replaces: false });
+      const pending = await checkSigninApproval(ctx.aiPrincipal, tab.aiTab, { verb: 'load', handle, replaces: false });
       if (pending) return pending;
       const loaded = await hostSignins.load(handle);
       if (loaded.origin !== origin) throw new Error('the saved origin changed meanwhile');
