@@ -28,7 +28,8 @@ export interface BrowserTabState {
   posture: Posture | null;
   /**
    * Which cookies an AI tab's requests carry: `separate` (the Sandbox's incognito store), `none`
-   * (a Sandbox without its own store sends and keeps none), `profile` (Shared profile: the person's).
+   * (a Sandbox without its own store sends and keeps none), `profile` (Shared posture: the person's own
+   * cookies; a wire value older than the glossary, kept so the shape stays the same).
    */
   cookieStore: CookieStore | null;
   /** The tab browser calls without tabId use. */
