@@ -48,7 +48,7 @@ export async function resolveAiTab(aiPrincipal: AiPrincipal, tabId: string | und
   if (!tab && !(await chromeTab(id))) return notFound(tabId);
   return refuse(
     'TAB_NOT_AI_OWNED',
-    tab ? `Tab ${wireId} belongs to another AI session` : `Tab ${wireId} is the user's tab; this action works only on tabs you opened with browser.open`,
+    tab ? `Tab ${wireId} belongs to another AI connection` : `Tab ${wireId} is the user's tab; this action works only on tabs you opened with browser.open`,
     { tabId: wireId },
   );
 }
@@ -65,7 +65,7 @@ export async function resolveReadable(aiPrincipal: AiPrincipal, tabId: string | 
   const wireId = toBrowserTabId(id);
   const aiTab = state.aiTabs[String(id)];
   if (aiTab?.principalKey === aiPrincipal.key) return { kind: 'ai', chromeTabId: id, tabId: wireId, tab: aiTab };
-  if (aiTab) return refuse('TAB_NOT_AI_OWNED', `Tab ${wireId} belongs to another AI session`, { tabId: wireId });
+  if (aiTab) return refuse('TAB_NOT_AI_OWNED', `Tab ${wireId} belongs to another AI connection`, { tabId: wireId });
   const tab = await chromeTab(id);
   if (!tab) return notFound(tabId);
   const rawUrl = tab.url ?? tab.pendingUrl ?? '';

@@ -48,7 +48,7 @@ async function placeOf(run: WorkflowRun): Promise<Place | StepEnd> {
   const tab = state.aiTabs[String(run.chromeTabId)];
   if (!tab) return { kind: 'failed', reasonCode: 'tab-closed', reason: `tab ${run.tabId} is no longer open` };
   const aiPrincipal = state.principals[tab.principalKey];
-  if (!aiPrincipal) return { kind: 'failed', reasonCode: 'session-ended', reason: 'the AI session that started the run has ended' };
+  if (!aiPrincipal) return { kind: 'failed', reasonCode: 'session-ended', reason: 'the AI connection that started the run has ended' };
   if (aiPrincipal.key !== run.principalKey) await updateRun(run.runId, (r) => void (r.principalKey = aiPrincipal.key));
   return { aiPrincipal, tab, target: { kind: 'ai', chromeTabId: run.chromeTabId, tabId: run.tabId, tab } };
 }
@@ -191,7 +191,7 @@ export async function runStep(run: WorkflowRun): Promise<StepEnd> {
   const action = step.action;
   const ledgerKey = writeLedgerKey(run.source, run.next, run.inputs);
   if (isWriteStep(step) && !run.allowRepeat && (await inLedger(ledgerKey))) {
-    return { kind: 'skipped', reason: 'this write already succeeded with the same source and inputs in this browser session (pass allowRepeat to do it again)' };
+    return { kind: 'skipped', reason: 'this write already succeeded with the same source and inputs since the browser started (pass allowRepeat to do it again)' };
   }
   await updateRun(run.runId, (r) => void (r.stepResults[r.next]!.attempts += 1));
   await watchForPerson(run.chromeTabId);

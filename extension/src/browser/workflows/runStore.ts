@@ -143,5 +143,5 @@ export async function ownRun(runId: string, principalKey: string, tabId: string 
 
 /** The refusal for a runId this AI principal does not own (or not on the named tab). */
 export function runNotFound(runId: string, tabId: string | undefined): CallOutcome {
-  return refuse('RUN_NOT_FOUND', `No workflow run ${runId}${tabId !== undefined ? ` on tab ${tabId}` : ''} in this session; use a runId that browser.workflow_run returned`, { runId });
+  return refuse('RUN_NOT_FOUND', `No workflow run ${runId}${tabId !== undefined ? ` on tab ${tabId}` : ''} on this connection; use a runId that browser.workflow_run returned`, { runId });
 }
