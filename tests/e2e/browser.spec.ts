@@ -1,7 +1,7 @@
 /// <reference types="chrome" />
 // (chrome.* runs inside the extension worker, through worker.evaluate)
 // The `browser` tool's tab lifecycle against the real stack: AI tabs in their own group, navigation
-// tickets, limits, URL policy, redaction, the on/off setting and a worker stop mid-session.
+// tickets, limits, URL policy, redaction, the on/off setting and a worker stop while an AI principal is connected.
 // The fixture site runs on 127.0.0.1; this stack allows loopback (launch.json), as
 // `vmark mcp --headless --allow-loopback` does.
 
@@ -38,7 +38,7 @@ interface BrowserTab {
 const browserTabs = async (ai: { ok<T>(tool: string, args: Record<string, unknown>): Promise<T> }) =>
   (await ai.ok<{ browserTabs: BrowserTab[] }>('session', { action: 'get_state' })).browserTabs;
 
-test('BRW-OPEN-04 BRW-OPEN-05 browser.open makes an AI tab in the session\'s own group and returns tabId, navigationId, url, title, generation', async ({ stack, ai, site }) => {
+test('BRW-OPEN-04 BRW-OPEN-05 browser.open makes an AI tab in its AI principal\'s own group and returns tabId, navigationId, url, title, generation', async ({ stack, ai, site }) => {
   const opened = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/forms.html') });
   expect(opened).toMatchObject({ outcome: 'loaded', url: site.url('/forms.html'), title: 'Forms fixture', untrusted: true });
   expect(opened.tabId).toMatch(/^btab-\d+$/);
@@ -311,7 +311,7 @@ test('BRW-POST-01 BRW-OPEN-07 Shared profile: a new origin needs the person\'s a
   expect(tab).toMatchObject({ id: tabId, posture: 'shared', kind: 'ai' });
 });
 
-test('AI tabs survive the extension worker being stopped mid-session', async ({ stack, ai, site }) => {
+test('AI tabs survive the extension worker being stopped while the AI principal is connected', async ({ stack, ai, site }) => {
   const first = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/forms.html') });
   const second = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/query.html') });
   const before = await browserTabs(ai);

@@ -218,7 +218,7 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   await ai.ok('browser', { action: 'close', tabId });
 });
 
-// Grants outlive a test (same AI session, same origin): the following tests use the second origin where they need a fresh one.
+// Grants outlive a test (same AI principal, same origin): the following tests use the second origin where they need a fresh one.
 test('BRW-ACT-19 a window the page opens during a click is blocked and reported as popup.url; no extra tab stays open', async () => {
   const { tabId, page } = await openFixture(other);
   await allowOnSite({ tabId, operation: 'click', role: 'button', name: 'Open help' });

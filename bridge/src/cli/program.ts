@@ -11,7 +11,7 @@ const USAGE = `vmark ${VMARK_VERSION}: the bridge between AI clients and the VMa
   vmark mcp --http [--port N]                                 MCP over Streamable HTTP on 127.0.0.1 (bearer token)
   vmark serve [--port N]                                      serve the editor only
   vmark install [--browser chrome|chromium|edge|brave]        register the native host for a browser
-  vmark install --profile DIR                                 register it for one --user-data-dir profile
+  vmark install --profile DIR                                 register it for one Chromium user-data folder
   vmark connect claude-code|claude-desktop|cursor|vscode [--config FILE]
                                                               add VMark to an AI client's MCP config with its own credential
   vmark doctor                                                check the installation
@@ -60,9 +60,9 @@ export async function main(argv: string[]): Promise<void> {
       return startCommand({ ...(workspace ? { workspace } : {}), ...(browser ? { browser } : {}), ...(port !== undefined ? { port } : {}) });
     }
     case 'install': {
-      const { installCommand, installForProfile, parseBrowser } = await import('./commands/install');
+      const { installCommand, installForUserDataDir, parseBrowser } = await import('./commands/install');
       const profile = stringFlag(args, 'profile');
-      return profile ? installForProfile(path.resolve(profile)) : installCommand(parseBrowser(stringFlag(args, 'browser')));
+      return profile ? installForUserDataDir(path.resolve(profile)) : installCommand(parseBrowser(stringFlag(args, 'browser')));
     }
     case 'connect': {
       const { connectCommand } = await import('./commands/connect');

@@ -7,7 +7,7 @@ import { allowExtensionInIncognito } from './incognitoAccess';
 
 export interface BrowserLaunch {
   executable: string;
-  profileDir: string;
+  userDataDir: string;
   url: string;
   headless: boolean;
   remoteDebuggingPort?: number;
@@ -26,23 +26,23 @@ export const QUIET_FLAGS = [
 ];
 
 /**
- * Readies a profile VMark owns: the native host registered (Chromium reads <profile>/NativeMessagingHosts
+ * Readies a user-data folder VMark owns: the native host registered (Chromium reads <user-data-dir>/NativeMessagingHosts
  * when --user-data-dir is set) and the extension allowed in incognito (the Sandbox's own cookie store).
  */
-export function prepareProfile(profileDir: string): void {
-  fs.mkdirSync(profileDir, { recursive: true });
-  const wrapper = writeHostWrapper(profileDir);
-  writeHostManifest(path.join(profileDir, 'NativeMessagingHosts'), wrapper);
-  allowExtensionInIncognito(profileDir);
+export function prepareUserDataDir(userDataDir: string): void {
+  fs.mkdirSync(userDataDir, { recursive: true });
+  const wrapper = writeHostWrapper(userDataDir);
+  writeHostManifest(path.join(userDataDir, 'NativeMessagingHosts'), wrapper);
+  allowExtensionInIncognito(userDataDir);
 }
 
 export function browserArgs(launch: BrowserLaunch): string[] {
   const args = [
-    `--user-data-dir=${launch.profileDir}`,
+    `--user-data-dir=${launch.userDataDir}`,
     `--disable-extensions-except=${EXTENSION_DIR}`,
     `--load-extension=${EXTENSION_DIR}`,
     ...QUIET_FLAGS,
-    // act's trusted input and execute_js use chrome.debugger; no "started debugging" bar in VMark's own profiles
+    // act's trusted input and execute_js use chrome.debugger; no "started debugging" bar in VMark's own user-data folders
     '--silent-debugger-extension-api',
   ];
   if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
@@ -53,7 +53,7 @@ export function browserArgs(launch: BrowserLaunch): string[] {
 }
 
 export function launchBrowser(launch: BrowserLaunch): ChildProcess {
-  prepareProfile(launch.profileDir);
+  prepareUserDataDir(launch.userDataDir);
   return spawn(launch.executable, browserArgs(launch), {
     env: { ...process.env, ...launch.env },
     stdio: ['ignore', 'ignore', 'ignore'],

@@ -25,7 +25,7 @@ export interface Stack {
 /**
  * The whole product without a display: a private runtime and state dir (so several stacks and a
  * person's own VMark never meet), the editor on a free port, Chromium headless with the extension
- * and the host manifest in a fresh profile, opened on the workspace.
+ * and the host manifest in a fresh user-data folder, opened on the workspace.
  */
 export async function startHeadlessStack(options: HeadlessOptions): Promise<Stack> {
   const executable = findBrowser(options.browser);
@@ -47,7 +47,7 @@ export async function startHeadlessStack(options: HeadlessOptions): Promise<Stac
   const editor = await serveEditor(0);
   const browser = launchBrowser({
     executable,
-    profileDir: path.join(root, 'profile'),
+    userDataDir: path.join(root, 'profile'),
     url: `${editor.url}${query}`,
     headless: true,
     ...(options.remoteDebuggingPort !== undefined ? { remoteDebuggingPort: options.remoteDebuggingPort } : {}),

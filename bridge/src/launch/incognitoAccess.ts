@@ -13,13 +13,13 @@ const objectAt = (parent: Json, key: string): Json => {
 };
 
 /**
- * Switches on "Allow in Incognito" for the extension in a profile VMark owns (the one `vmark start`
+ * Switches on "Allow in Incognito" for the extension in a user-data folder VMark owns (the one `vmark start`
  * and `--headless` launch), so its Sandbox tabs get a cookie store of their own. Written while the
  * browser is not running: Chromium reads Preferences at start and rewrites it at exit. A person's
- * own profile is never touched; there the person switches it on in chrome://extensions.
+ * own user-data folder is never touched; there the person switches it on in chrome://extensions.
  */
-export function allowExtensionInIncognito(profileDir: string): void {
-  const file = path.join(profileDir, 'Default', 'Preferences');
+export function allowExtensionInIncognito(userDataDir: string): void {
+  const file = path.join(userDataDir, 'Default', 'Preferences');
   let prefs: Json = {};
   if (fs.existsSync(file)) {
     try {

@@ -98,10 +98,11 @@ function bearerCheck(token: string) {
 
 /**
  * `vmark mcp --http`: Streamable HTTP on 127.0.0.1 for clients that want a URL. One MCP server and
- * one host connection per session, so approvals stay with the session that asked, as with stdio.
+ * one host connection per MCP connection (the transport's Mcp-Session-Id), so approvals stay with
+ * the connection that asked, as with stdio.
  */
 export async function startHttpListener(port: number, token = httpToken()): Promise<HttpListener> {
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; host: HostClient }>();
+  const connections = new Map<string, { transport: StreamableHTTPServerTransport; host: HostClient }>();
   let actualPort = port;
   const app = express();
   app.disable('x-powered-by');
@@ -113,7 +114,7 @@ export async function startHttpListener(port: number, token = httpToken()): Prom
 
   app.post('/mcp', async (req, res) => {
     const sessionId = req.headers['mcp-session-id'];
-    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    const existing = typeof sessionId === 'string' ? connections.get(sessionId) : undefined;
     if (existing) return existing.transport.handleRequest(req, res, req.body);
     if (sessionId !== undefined || !isInitializeRequest(req.body)) {
       return void res.status(400).json({ jsonrpc: '2.0', error: { code: -32000, message: 'Unknown session: start with an initialize request' }, id: null });
@@ -123,10 +124,10 @@ export async function startHttpListener(port: number, token = httpToken()): Prom
     host.start();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { transport, host }),
+      onsessioninitialized: (id) => void connections.set(id, { transport, host }),
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId) connections.delete(transport.sessionId);
       host.stop();
     };
     const server = createMcpServer(host, (name) => {
@@ -136,14 +137,14 @@ export async function startHttpListener(port: number, token = httpToken()): Prom
     await transport.handleRequest(req, res, req.body);
   });
 
-  // server-to-client stream and session end
-  const bySession = async (req: Request, res: Response): Promise<void> => {
-    const session = sessions.get(String(req.headers['mcp-session-id']));
-    if (!session) return void res.status(404).json({ jsonrpc: '2.0', error: { code: -32000, message: 'Unknown session' }, id: null });
-    await session.transport.handleRequest(req, res);
+  // server-to-client stream and connection end
+  const byConnection = async (req: Request, res: Response): Promise<void> => {
+    const connection = connections.get(String(req.headers['mcp-session-id']));
+    if (!connection) return void res.status(404).json({ jsonrpc: '2.0', error: { code: -32000, message: 'Unknown session' }, id: null });
+    await connection.transport.handleRequest(req, res);
   };
-  app.get('/mcp', bySession);
-  app.delete('/mcp', bySession);
+  app.get('/mcp', byConnection);
+  app.delete('/mcp', byConnection);
 
   const server = await new Promise<HttpServer>((resolve, reject) => {
     const s = app.listen(port, '127.0.0.1', () => resolve(s));
@@ -154,7 +155,7 @@ export async function startHttpListener(port: number, token = httpToken()): Prom
     url: `http://127.0.0.1:${actualPort}/mcp`,
     token,
     async close() {
-      for (const { transport } of sessions.values()) await transport.close();
+      for (const { transport } of connections.values()) await transport.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -67,7 +67,7 @@ async function runWindowAction(ports: EditorPorts, request: CallRequest): Promis
 
 type Edge = (ports: EditorPorts, request: CallRequest) => Promise<CallOutcome>;
 
-/** The extension's own actions, each with the edge that meets its needs: browser actions (a session, a tab) or window actions. */
+/** The extension's own actions, each with the edge that meets its needs: browser actions (an AI principal, a tab) or window actions. */
 const EXTENSION_EDGES: ReadonlyMap<string, Edge> = new Map<string, Edge>([
   ...[...BROWSER_ACTIONS.keys()].map((key): [string, Edge] => [key, (_ports, request) => routeBrowserCall(request)]),
   ...[...WINDOW_ACTIONS.keys()].map((key): [string, Edge] => [key, runWindowAction]),

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 // the browser's own state is the boundary faked here; the router, the shared schemas and the error edge are real
 vi.mock('./settings', () => ({ readSettings: async () => ({ enabled: true }) }));
-vi.mock('./state/principals', () => ({ principalFor: async () => ({ session: {}, expired: [] }) }));
+vi.mock('./state/principals', () => ({ principalFor: async () => ({ aiPrincipal: {}, expired: [] }) }));
 vi.mock('./state/browserState', () => ({ attachmentKey: () => '', updateBrowserState: async () => undefined }));
 vi.mock('./principalLifecycle', () => ({ endPrincipal: async () => undefined }));
 vi.mock('./resolveTarget', () => ({ isOutcome: () => false, resolveAiTab: async () => null, resolveReadable: async () => null }));

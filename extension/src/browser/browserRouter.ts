@@ -8,16 +8,16 @@ import { principalFor } from './state/principals';
 import { isOutcome, resolveAiTab, resolveReadable, type Target } from './resolveTarget';
 import { endPrincipal } from './principalLifecycle';
 
-async function resolveNeeds(handler: BrowserActionHandler, session: BrowserContext['session'], tabId: string | undefined): Promise<Target | CallOutcome | null> {
+async function resolveNeeds(handler: BrowserActionHandler, aiPrincipal: BrowserContext['aiPrincipal'], tabId: string | undefined): Promise<Target | CallOutcome | null> {
   switch (handler.needs) {
     case 'none':
       return null;
     case 'ai-tab':
-      return resolveAiTab(session, tabId);
+      return resolveAiTab(aiPrincipal, tabId);
     case 'readable':
-      return resolveReadable(session, tabId, false);
+      return resolveReadable(aiPrincipal, tabId, false);
     case 'readable-lasting':
-      return resolveReadable(session, tabId, true);
+      return resolveReadable(aiPrincipal, tabId, true);
   }
 }
 
@@ -25,11 +25,11 @@ async function resolveNeeds(handler: BrowserActionHandler, session: BrowserConte
 async function spendOnce(target: Target | null, outcome: CallOutcome): Promise<void> {
   if (target?.kind !== 'person' || target.attachment.mode !== 'once' || outcome.kind !== 'ok') return;
   await updateBrowserState((state) => {
-    delete state.attachments[attachmentKey(target.chromeTabId, target.attachment.sessionKey)];
+    delete state.attachments[attachmentKey(target.chromeTabId, target.attachment.principalKey)];
   });
 }
 
-/** The one edge for browser tools: disabled check, argument re-check, session, tab, run. */
+/** The one edge for browser tools: disabled check, argument re-check, AI principal, tab, run. */
 export async function routeBrowserCall(request: CallRequest): Promise<CallOutcome> {
   const handler = BROWSER_ACTIONS.get(`${request.tool}.${request.action}`);
   const tool = findTool(request.tool);
@@ -38,14 +38,14 @@ export async function routeBrowserCall(request: CallRequest): Promise<CallOutcom
   if (!settings.enabled) return refuse('BROWSER_DISABLED', 'The browser tools are turned off in the VMark extension; ask the user to turn them on');
   const parsed = parseToolCall(tool, { action: request.action, ...request.args });
   if (!parsed.ok) return textFailure(parsed.message);
-  const { session, expired } = await principalFor(request.principal);
+  const { aiPrincipal, expired } = await principalFor(request.principal);
   for (const key of expired) void endPrincipal(key);
   const args = parsed.args as Record<string, unknown>;
-  const target = await resolveNeeds(handler, session, args.tabId as string | undefined);
+  const target = await resolveNeeds(handler, aiPrincipal, args.tabId as string | undefined);
   if (target && isOutcome(target)) return target;
   const ctx: BrowserContext = {
     principal: request.principal,
-    session,
+    aiPrincipal,
     settings,
     get target(): Target {
       if (!target) throw new Error(`${request.tool}.${request.action} resolves its own tab`);

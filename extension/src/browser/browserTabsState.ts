@@ -28,7 +28,8 @@ export interface BrowserTabState {
   posture: Posture | null;
   /**
    * Which cookies an AI tab's requests carry: `separate` (the Sandbox's incognito store), `none`
-   * (a Sandbox without its own store sends and keeps none), `profile` (Shared profile: the person's).
+   * (a Sandbox without its own store sends and keeps none), `profile` (Shared posture: the person's own
+   * cookies; a wire value older than the glossary, kept so the shape stays the same).
    */
   cookieStore: CookieStore | null;
   /** The tab browser calls without tabId use. */
@@ -41,15 +42,15 @@ async function chromeTabs(ids: number[]): Promise<Map<number, chrome.tabs.Tab>> 
   return new Map(tabs.filter((t): t is chrome.tabs.Tab => t?.id !== undefined).map((t) => [t.id!, t]));
 }
 
-/** The calling session's AI tabs and the person's tabs attached to it; never the person's other tabs. */
+/** The calling AI principal's AI tabs and the person's tabs attached to it; never the person's other tabs. */
 export async function listBrowserTabs(principal: Principal): Promise<BrowserTabState[]> {
   if (!(await readSettings()).enabled) return [];
   // principalFor, not a lookup: after a worker stop the client is back under a new connection id.
-  const { session, expired } = await principalFor(principal);
+  const { aiPrincipal, expired } = await principalFor(principal);
   for (const key of expired) void endPrincipal(key);
   const state = await loadBrowserState();
-  const aiTabs = Object.values(state.aiTabs).filter((t) => t.sessionKey === session.key);
-  const attachments = Object.values(state.attachments).filter((a) => a.sessionKey === session.key);
+  const aiTabs = Object.values(state.aiTabs).filter((t) => t.principalKey === aiPrincipal.key);
+  const attachments = Object.values(state.attachments).filter((a) => a.principalKey === aiPrincipal.key);
   const live = await chromeTabs([...aiTabs.map((t) => t.chromeTabId), ...attachments.map((a) => a.chromeTabId)]);
   const entries: BrowserTabState[] = [];
   for (const tab of aiTabs) {
@@ -66,7 +67,7 @@ export async function listBrowserTabs(principal: Principal): Promise<BrowserTabS
       automation: 'ai',
       posture: tab.posture,
       cookieStore: cookieStoreOf(tab, state),
-      current: session.currentTabId === tab.chromeTabId,
+      current: aiPrincipal.currentTabId === tab.chromeTabId,
       active: chromeTab.active,
     });
   }

@@ -6,15 +6,15 @@ import type { Target } from './resolveTarget';
 /**
  * What a handler declares it needs; browserRouter.ts meets it before `run`:
  * - 'none': no tab (open, close resolve their own).
- * - 'ai-tab': an AI tab of this session (tabId or the session's current one), else TAB_NOT_AI_OWNED.
- * - 'readable': an AI tab of this session, or a person's tab the person attached; 'lasting' refuses
+ * - 'ai-tab': an AI tab of this AI principal (tabId or its current one), else TAB_NOT_AI_OWNED.
+ * - 'readable': an AI tab of this AI principal, or a person's tab the person attached; 'lasting' refuses
  *   an "Allow once" attachment (ATTACHMENT_ONCE_INSUFFICIENT).
  */
 export type TabNeed = 'none' | 'ai-tab' | 'readable' | 'readable-lasting';
 
 export interface BrowserContext {
   principal: Principal;
-  session: AiPrincipal;
+  aiPrincipal: AiPrincipal;
   settings: BrowserSettings;
   /** The resolved tab; reading it in a 'none' handler throws. */
   target: Target;

@@ -63,7 +63,7 @@ export function registerBrowserListeners(): void {
       return true;
     }
     if (message?.type === 'vmark.grants.revoke') {
-      void revokeSiteGrant(message.sessionKey, message.origin, message.operation).then(sendResponse);
+      void revokeSiteGrant(message.principalKey, message.origin, message.operation).then(sendResponse);
       return true;
     }
     return false;

@@ -6,15 +6,15 @@ import { syncNetworkRules } from './tabs/networkRules';
  * An AI principal's browser state ends when its MCP connection closes (or its orphan expires): its AI tabs are
  * transient, so they close, and with them the Sandbox tabs' cookie-less state; its approvals go.
  */
-export async function endPrincipal(sessionKey: string): Promise<void> {
-  const { tabIds, promptWindows } = await removePrincipal(sessionKey);
+export async function endPrincipal(principalKey: string): Promise<void> {
+  const { tabIds, promptWindows } = await removePrincipal(principalKey);
   await syncNetworkRules();
   for (const windowId of promptWindows) void chrome.windows.remove(windowId).catch(() => undefined);
   if (tabIds.length > 0) await chrome.tabs.remove(tabIds).catch(() => undefined);
 }
 
 export async function onConnectionClosed(connectionId: string): Promise<void> {
-  if ((await loadBrowserState()).sessions[connectionId]) await endPrincipal(connectionId);
+  if ((await loadBrowserState()).principals[connectionId]) await endPrincipal(connectionId);
 }
 
 export function onHostInfo(pid: number): Promise<void> {

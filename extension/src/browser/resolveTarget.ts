@@ -17,10 +17,10 @@ async function chromeTab(chromeTabId: number): Promise<chrome.tabs.Tab | null> {
   }
 }
 
-/** Without tabId: the session's current AI tab, else the tab in front of the person. */
-async function defaultTabId(session: AiPrincipal): Promise<number | null> {
+/** Without tabId: the AI principal's current AI tab, else the tab in front of the person. */
+async function defaultTabId(aiPrincipal: AiPrincipal): Promise<number | null> {
   const state = await loadBrowserState();
-  if (session.currentTabId !== null && state.aiTabs[String(session.currentTabId)]?.sessionKey === session.key) return session.currentTabId;
+  if (aiPrincipal.currentTabId !== null && state.aiTabs[String(aiPrincipal.currentTabId)]?.principalKey === aiPrincipal.key) return aiPrincipal.currentTabId;
   const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' });
   return active?.id ?? null;
 }
@@ -33,39 +33,39 @@ function notFound(tabId: string | undefined): CallOutcome {
   );
 }
 
-async function resolveChromeTabId(session: AiPrincipal, tabId: string | undefined): Promise<number | CallOutcome> {
-  if (tabId === undefined) return (await defaultTabId(session)) ?? notFound(undefined);
+async function resolveChromeTabId(aiPrincipal: AiPrincipal, tabId: string | undefined): Promise<number | CallOutcome> {
+  if (tabId === undefined) return (await defaultTabId(aiPrincipal)) ?? notFound(undefined);
   return parseBrowserTabId(tabId) ?? notFound(tabId);
 }
 
-/** An AI tab of this session, for actions that never touch a person's tab. */
-export async function resolveAiTab(session: AiPrincipal, tabId: string | undefined): Promise<Target | CallOutcome> {
-  const id = await resolveChromeTabId(session, tabId);
+/** An AI tab of this AI principal, for actions that never touch a person's tab. */
+export async function resolveAiTab(aiPrincipal: AiPrincipal, tabId: string | undefined): Promise<Target | CallOutcome> {
+  const id = await resolveChromeTabId(aiPrincipal, tabId);
   if (typeof id !== 'number') return id;
   const tab = (await loadBrowserState()).aiTabs[String(id)];
   const wireId = toBrowserTabId(id);
-  if (tab?.sessionKey === session.key) return { kind: 'ai', chromeTabId: id, tabId: wireId, tab };
+  if (tab?.principalKey === aiPrincipal.key) return { kind: 'ai', chromeTabId: id, tabId: wireId, tab };
   if (!tab && !(await chromeTab(id))) return notFound(tabId);
   return refuse(
     'TAB_NOT_AI_OWNED',
-    tab ? `Tab ${wireId} belongs to another AI session` : `Tab ${wireId} is the user's tab; this action works only on tabs you opened with browser.open`,
+    tab ? `Tab ${wireId} belongs to another AI connection` : `Tab ${wireId} is the user's tab; this action works only on tabs you opened with browser.open`,
     { tabId: wireId },
   );
 }
 
 /**
- * A tab this session may read: its own AI tab, or a person's tab with a live attachment. Without
+ * A tab this AI principal may read: its own AI tab, or a person's tab with a live attachment. Without
  * one, a prompt opens for the person and the call is refused with NOT_GRANTED; the retry succeeds
  * once they allow it.
  */
-export async function resolveReadable(session: AiPrincipal, tabId: string | undefined, lasting: boolean): Promise<Target | CallOutcome> {
-  const id = await resolveChromeTabId(session, tabId);
+export async function resolveReadable(aiPrincipal: AiPrincipal, tabId: string | undefined, lasting: boolean): Promise<Target | CallOutcome> {
+  const id = await resolveChromeTabId(aiPrincipal, tabId);
   if (typeof id !== 'number') return id;
   const state = await loadBrowserState();
   const wireId = toBrowserTabId(id);
   const aiTab = state.aiTabs[String(id)];
-  if (aiTab?.sessionKey === session.key) return { kind: 'ai', chromeTabId: id, tabId: wireId, tab: aiTab };
-  if (aiTab) return refuse('TAB_NOT_AI_OWNED', `Tab ${wireId} belongs to another AI session`, { tabId: wireId });
+  if (aiTab?.principalKey === aiPrincipal.key) return { kind: 'ai', chromeTabId: id, tabId: wireId, tab: aiTab };
+  if (aiTab) return refuse('TAB_NOT_AI_OWNED', `Tab ${wireId} belongs to another AI connection`, { tabId: wireId });
   const tab = await chromeTab(id);
   if (!tab) return notFound(tabId);
   const rawUrl = tab.url ?? tab.pendingUrl ?? '';
@@ -73,11 +73,11 @@ export async function resolveReadable(session: AiPrincipal, tabId: string | unde
     return refuse('URL_BLOCKED', `Tab ${wireId} shows a browser or extension page, which VMark never reads`, { tabId: wireId });
   }
   const url = redactUrl(rawUrl);
-  const attachment = state.attachments[attachmentKey(id, session.key)];
+  const attachment = state.attachments[attachmentKey(id, aiPrincipal.key)];
   if (attachment && attachment.url === url) {
     if (lasting && attachment.mode === 'once') {
       // The person can upgrade right away: the prompt offers "until the next navigation".
-      await requestApproval({ kind: 'attach', session, chromeTabId: id, url, origin: new URL(rawUrl).origin, pageTitle: safeTitle(tab.title) });
+      await requestApproval({ kind: 'attach', aiPrincipal, chromeTabId: id, url, origin: new URL(rawUrl).origin, pageTitle: safeTitle(tab.title) });
       return refuse('ATTACHMENT_ONCE_INSUFFICIENT', `Tab ${wireId} is attached for one read only; waiting needs many reads`, {
         tabId: wireId,
         mode: 'once',
@@ -86,7 +86,7 @@ export async function resolveReadable(session: AiPrincipal, tabId: string | unde
     }
     return { kind: 'person', chromeTabId: id, tabId: wireId, attachment, url };
   }
-  await requestApproval({ kind: 'attach', session, chromeTabId: id, url, origin: new URL(rawUrl).origin, pageTitle: safeTitle(tab.title) });
+  await requestApproval({ kind: 'attach', aiPrincipal, chromeTabId: id, url, origin: new URL(rawUrl).origin, pageTitle: safeTitle(tab.title) });
   return refuse('NOT_GRANTED', `Tab ${wireId} is the user's tab: they have to allow VMark to attach to it. A prompt is open in the browser; repeat the same call once they allow it`, {
     tabId: wireId,
     needsApproval: true,

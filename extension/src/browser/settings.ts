@@ -34,7 +34,7 @@ export async function loopbackAllowed(settings?: BrowserSettings): Promise<boole
   return (settings ?? (await readSettings())).allowLoopback || launch?.allowLoopback === true;
 }
 
-/** Trusted input by the person's switch or for this launch (profiles `vmark start` and `--headless` own). */
+/** Trusted input by the person's switch or for this launch (the user-data folders `vmark start` and `--headless` own). */
 export async function trustedInputOn(settings?: BrowserSettings): Promise<boolean> {
   const launch = (await chrome.storage.session.get('launch')).launch as { trustedInput?: boolean } | undefined;
   return (settings ?? (await readSettings())).trustedInput || launch?.trustedInput === true;

@@ -50,7 +50,7 @@ export const BROWSER_TOKENS = {
   NOT_GRANTED: { form: 'token', remedy: 'The operation needs the user\'s approval on this site; ask them to approve the prompt, then repeat the same call.' },
   EVAL_TIMEOUT: { form: 'token', remedy: 'The script may still have finished; read the page with browser_read before acting again, never retry blindly.' },
   TAB_LIMIT: { form: 'token', remedy: 'Eight AI-owned tabs are open; close the ones you have finished with via browser.close.' },
-  RUN_NOT_FOUND: { form: 'token', remedy: 'Use a runId that browser.workflow_run returned in this session.' },
+  RUN_NOT_FOUND: { form: 'token', remedy: 'Use a runId that browser.workflow_run returned on this connection.' },
   TAB_NOT_AI_OWNED: { form: 'token', remedy: 'This is the user\'s tab; only tabs opened with browser.open can be closed, navigated or watched this way.' },
   TAB_TEARDOWN_FAILED: { form: 'token', remedy: 'The tab entry is gone but its view may still run; do not retry, tell the user.' },
   TIMEOUT: { form: 'token', remedy: 'The navigation did not finish in time; call browser_read.wait with the navigationId to get its outcome.' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { action, defineTool, present } from './defineTool';
 import {
-  MAX_SESSION_HANDLE_CHARS,
+  MAX_SIGNIN_HANDLE_CHARS,
   MAX_SCRIPT_BYTES,
   MAX_WORKFLOW_SOURCE_BYTES,
   accessibleNameArg,
@@ -21,8 +21,8 @@ const urlArg = z.string().min(1).describe('Absolute http(s) URL; private, loopba
 
 const handleArg = z
   .string()
-  .min(1, `must be 1–${MAX_SESSION_HANDLE_CHARS} characters`)
-  .max(MAX_SESSION_HANDLE_CHARS, `must be 1–${MAX_SESSION_HANDLE_CHARS} characters`)
+  .min(1, `must be 1–${MAX_SIGNIN_HANDLE_CHARS} characters`)
+  .max(MAX_SIGNIN_HANDLE_CHARS, `must be 1–${MAX_SIGNIN_HANDLE_CHARS} characters`)
   .regex(NAME_PATTERN, NAME_PATTERN_MESSAGE)
   .describe('Name of the stored sign-in');
 

@@ -27,7 +27,7 @@ export const documentKindArg = z.enum(['markdown', 'yaml-workflow']);
 
 export const MAX_WORKFLOW_SOURCE_BYTES = 64 * 1024;
 export const MAX_SCRIPT_BYTES = 64 * 1024;
-export const MAX_SESSION_HANDLE_CHARS = 128;
+export const MAX_SIGNIN_HANDLE_CHARS = 128;
 
 const TIMEOUT_RANGE_MESSAGE = `must be a whole number of milliseconds from ${BROWSER_TIMEOUT_MIN_MS} to ${BROWSER_TIMEOUT_MAX_MS}; omit it for the default`;
 

@@ -57,7 +57,7 @@ export async function doctorCommand(): Promise<boolean> {
   const browser = findBrowser();
   checks.push(browser ? { ok: true, what: `browser ${browser}` } : { ok: false, what: 'no Chromium found', fix: 'install chromium or set VMARK_BROWSER' });
   const manifests = [
-    checkManifest(path.join(stateDir(), 'profile', 'NativeMessagingHosts'), 'vmark start profile'),
+    checkManifest(path.join(stateDir(), 'profile', 'NativeMessagingHosts'), 'vmark start user-data folder'),
     ...BROWSER_NAMES.map((b) => checkManifest(userManifestDir(b), b)),
   ];
   // one registered browser is enough

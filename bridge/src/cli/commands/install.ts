@@ -11,10 +11,10 @@ const REGISTRY_KEYS: Record<BrowserName, string> = {
   brave: 'HKCU\\Software\\BraveSoftware\\Brave-Browser\\NativeMessagingHosts',
 };
 
-/** Registers the host for one browser profile folder (Chromium reads <profile>/NativeMessagingHosts). */
-export function installForProfile(profileDir: string): void {
+/** Registers the host for one Chromium user-data folder (Chromium reads <user-data-dir>/NativeMessagingHosts). */
+export function installForUserDataDir(userDataDir: string): void {
   const wrapper = writeHostWrapper(stateDir());
-  console.log(`profile ${profileDir}: wrote ${writeHostManifest(path.join(profileDir, 'NativeMessagingHosts'), wrapper)}`);
+  console.log(`user-data folder ${userDataDir}: wrote ${writeHostManifest(path.join(userDataDir, 'NativeMessagingHosts'), wrapper)}`);
 }
 
 export function installCommand(browsers: BrowserName[]): void {

@@ -33,7 +33,7 @@ export async function startCommand(options: StartOptions): Promise<void> {
   const headless = !hasDisplay();
   const browser = launchBrowser({
     executable,
-    profileDir: path.join(stateDir(), 'profile'),
+    userDataDir: path.join(stateDir(), 'profile'),
     url: `${editor.url}${query}`,
     headless,
   });

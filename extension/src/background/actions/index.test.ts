@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BROWSER_ACTIONS } from '../../browser/actions';
 import { WINDOW_ACTIONS } from './index';
 
-// the extension keeps its handlers in two folders: browser actions (session, tab) and window actions (the editor windows)
+// the extension keeps its handlers in two folders: browser actions (AI principal, tab) and window actions (the editor windows)
 const files = {
   ...import.meta.glob<Record<string, unknown>>(['./*/*.ts', '!./**/*.test.ts'], { eager: true }),
   ...import.meta.glob<Record<string, unknown>>(['../../browser/actions/*/*.ts', '!../../browser/actions/**/*.test.ts'], { eager: true }),

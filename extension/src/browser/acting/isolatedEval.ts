@@ -2,7 +2,7 @@
  * Runs an AI's script in an isolated world of the tab's main frame through chrome.debugger (CDP
  * Page.createIsolatedWorld + Runtime.evaluate): it shares the DOM, not the page's globals. The
  * extension's own isolated world forbids eval (MV3 CSP), which is why the debugger is used; while it
- * is attached Chromium shows its "started debugging this browser" bar (silent in the profiles
+ * is attached Chromium shows its "started debugging this browser" bar (silent in the user-data folders
  * `vmark start` and `--headless` launch with --silent-debugger-extension-api).
  */
 export type EvalOutcome = { kind: 'value'; json: string } | { kind: 'error'; message: string } | { kind: 'timeout' } | { kind: 'unavailable'; message: string };

@@ -11,8 +11,8 @@ import { attachDebugger } from './trustedInput';
  * caller acts with synthetic events.
  */
 export async function performTrusted(target: Target, request: ActRequest): Promise<PageRead<'performAct'> | null> {
-  const session = await attachDebugger(target.chromeTabId);
-  if (!session) return null;
+  const debuggerOnTab = await attachDebugger(target.chromeTabId);
+  if (!debuggerOnTab) return null;
   try {
     const prepared = await readTarget(target, 'prepareTrusted', [request]);
     if (!prepared.ok) return prepared;
@@ -21,7 +21,7 @@ export async function performTrusted(target: Target, request: ActRequest): Promi
     if (ready.plan === null) return null;
     const counts = { matchedTotal: ready.matchedTotal, matchedVisible: ready.matchedVisible };
     try {
-      await session.perform(ready.plan, { key: request.key ?? '', ...(request.modifiers ? { modifiers: request.modifiers } : {}) });
+      await debuggerOnTab.perform(ready.plan, { key: request.key ?? '', ...(request.modifiers ? { modifiers: request.modifiers } : {}) });
     } catch (error) {
       // disarm the page's guard; what the input did is unknown
       await readTarget(target, 'finishTrusted', [request, counts]).catch(() => undefined);
@@ -32,6 +32,6 @@ export async function performTrusted(target: Target, request: ActRequest): Promi
     if (!finished.ok && request.operation !== 'type') return { ok: true, value: { ok: true, element: ready.element, ...(request.operation === 'key' ? { defaultAction: 'navigation' } : {}), ...counts } };
     return finished;
   } finally {
-    await session.detach();
+    await debuggerOnTab.detach();
   }
 }

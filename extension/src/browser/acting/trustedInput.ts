@@ -9,7 +9,7 @@ import type { TrustedPlan } from '../../page/act/trusted';
 type Debuggee = chrome.debugger.Debuggee;
 type Modifiers = { ctrl?: boolean; shift?: boolean; alt?: boolean; meta?: boolean };
 
-export interface DebuggerSession {
+export interface AttachedDebugger {
   perform(plan: TrustedPlan, press?: { key: string; modifiers?: Modifiers }): Promise<void>;
   detach(): Promise<void>;
 }
@@ -68,7 +68,7 @@ async function press(target: Debuggee, key: string, modifiers?: Modifiers): Prom
 }
 
 /** Attaches the debugger to the tab; null when it cannot (DevTools or another debugger holds it). */
-export async function attachDebugger(chromeTabId: number): Promise<DebuggerSession | null> {
+export async function attachDebugger(chromeTabId: number): Promise<AttachedDebugger | null> {
   const target: Debuggee = { tabId: chromeTabId };
   try {
     await chrome.debugger.attach(target, '1.3');

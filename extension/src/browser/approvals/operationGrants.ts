@@ -26,42 +26,42 @@ export function bindingOf(ask: OperationAsk): string {
   return JSON.stringify([ask.operation, ask.element?.role ?? null, ask.element?.name ?? null, ask.bindingDetail ?? ask.detail]);
 }
 
-export function hasSiteGrant(state: BrowserState, sessionKey: string, origin: string | null, operation: Operation): boolean {
-  return origin !== null && mayGrantOnSite(operation) && state.siteGrants.some((g) => g.sessionKey === sessionKey && g.origin === origin && g.operation === operation);
+export function hasSiteGrant(state: BrowserState, principalKey: string, origin: string | null, operation: Operation): boolean {
+  return origin !== null && mayGrantOnSite(operation) && state.siteGrants.some((g) => g.principalKey === principalKey && g.origin === origin && g.operation === operation);
 }
 
-export async function siteGrantExists(sessionKey: string, origin: string | null, operation: Operation): Promise<boolean> {
-  return hasSiteGrant(await loadBrowserState(), sessionKey, origin, operation);
+export async function siteGrantExists(principalKey: string, origin: string | null, operation: Operation): Promise<boolean> {
+  return hasSiteGrant(await loadBrowserState(), principalKey, origin, operation);
 }
 
 /** A one-shot of this tab's current generation matching the ask, or null. */
-function findOnce(state: BrowserState, session: AiPrincipal, tab: AiTab, binding: string): number {
-  return state.operationOnce.findIndex((o) => o.sessionKey === session.key && o.chromeTabId === tab.chromeTabId && o.generation === tab.generation && o.binding === binding);
+function findOnce(state: BrowserState, aiPrincipal: AiPrincipal, tab: AiTab, binding: string): number {
+  return state.operationOnce.findIndex((o) => o.principalKey === aiPrincipal.key && o.chromeTabId === tab.chromeTabId && o.generation === tab.generation && o.binding === binding);
 }
 
 export type Permit = { kind: 'site' } | { kind: 'once'; binding: string; generation: number };
 
-function permitIn(state: BrowserState, session: AiPrincipal, current: AiTab, ask: OperationAsk): Permit | null {
-  if (hasSiteGrant(state, session.key, current.origin, ask.operation)) return { kind: 'site' };
+function permitIn(state: BrowserState, aiPrincipal: AiPrincipal, current: AiTab, ask: OperationAsk): Permit | null {
+  if (hasSiteGrant(state, aiPrincipal.key, current.origin, ask.operation)) return { kind: 'site' };
   const binding = bindingOf(ask);
-  return findOnce(state, session, current, binding) !== -1 ? { kind: 'once', binding, generation: current.generation } : null;
+  return findOnce(state, aiPrincipal, current, binding) !== -1 ? { kind: 'once', binding, generation: current.generation } : null;
 }
 
 /** The grant that covers this ask now, or null; opens no prompt (a workflow run waits on it). */
-export async function currentPermit(session: AiPrincipal, tab: AiTab, ask: OperationAsk): Promise<Permit | null> {
+export async function currentPermit(aiPrincipal: AiPrincipal, tab: AiTab, ask: OperationAsk): Promise<Permit | null> {
   const state = await loadBrowserState();
-  return permitIn(state, session, state.aiTabs[String(tab.chromeTabId)] ?? tab, ask);
+  return permitIn(state, aiPrincipal, state.aiTabs[String(tab.chromeTabId)] ?? tab, ask);
 }
 
 /** The grant that covers this ask now, else the prompt is opened and the NOT_GRANTED refusal returned. */
-export async function permitOrAsk(session: AiPrincipal, tab: AiTab, ask: OperationAsk, retry: Record<string, unknown>): Promise<{ ok: true; permit: Permit } | { ok: false; outcome: CallOutcome }> {
+export async function permitOrAsk(aiPrincipal: AiPrincipal, tab: AiTab, ask: OperationAsk, retry: Record<string, unknown>): Promise<{ ok: true; permit: Permit } | { ok: false; outcome: CallOutcome }> {
   const state = await loadBrowserState();
   const current = state.aiTabs[String(tab.chromeTabId)] ?? tab;
-  const permit = permitIn(state, session, current, ask);
+  const permit = permitIn(state, aiPrincipal, current, ask);
   if (permit) return { ok: true, permit };
   const binding = bindingOf(ask);
   const request: OperationRequest = { operation: ask.operation, element: ask.element, detail: ask.detail, generation: current.generation, binding, ...(ask.signin ? { signin: ask.signin } : {}) };
-  await requestApproval({ kind: 'operation', session, chromeTabId: tab.chromeTabId, url: current.url, origin: current.origin ?? current.url, pageTitle: current.title, request });
+  await requestApproval({ kind: 'operation', aiPrincipal, chromeTabId: tab.chromeTabId, url: current.url, origin: current.origin ?? current.url, pageTitle: current.title, request });
   const tabId = toBrowserTabId(tab.chromeTabId);
   const what = ask.element ? `${ask.operation} on ${ask.element.role} "${ask.element.name}"` : ask.operation;
   const outcome = refuse('NOT_GRANTED', `${what} on ${current.origin ?? 'this page'} needs the user's approval. A prompt is open in the browser; once they allow it, repeat the same call`, {
@@ -80,10 +80,10 @@ export async function permitOrAsk(session: AiPrincipal, tab: AiTab, ask: Operati
 }
 
 /** Spends a one-shot (the act it named has run). */
-export async function spendPermit(session: AiPrincipal, chromeTabId: number, permit: Permit): Promise<void> {
+export async function spendPermit(aiPrincipal: AiPrincipal, chromeTabId: number, permit: Permit): Promise<void> {
   if (permit.kind !== 'once') return;
   await updateBrowserState((state) => {
-    const index = state.operationOnce.findIndex((o) => o.sessionKey === session.key && o.chromeTabId === chromeTabId && o.generation === permit.generation && o.binding === permit.binding);
+    const index = state.operationOnce.findIndex((o) => o.principalKey === aiPrincipal.key && o.chromeTabId === chromeTabId && o.generation === permit.generation && o.binding === permit.binding);
     if (index !== -1) state.operationOnce.splice(index, 1);
   });
 }
@@ -107,13 +107,13 @@ export function refNeedsSiteGrant(tab: AiTab, operation: Operation): CallOutcome
  * of exactly that spends it at once. Another handle, the other verb or another page finds nothing
  * and asks again.
  */
-export async function checkSessionApproval(session: AiPrincipal, tab: AiTab, signin: SigninRequest): Promise<CallOutcome | null> {
+export async function checkSigninApproval(aiPrincipal: AiPrincipal, tab: AiTab, signin: SigninRequest): Promise<CallOutcome | null> {
   const { verb, handle, replaces } = signin;
   const ask: OperationAsk = { operation: 'session', element: null, detail: null, bindingDetail: JSON.stringify([verb, handle, replaces]), signin };
   const retry = { tool: 'browser', action: `session_${verb}` };
-  const found = await permitOrAsk(session, tab, ask, retry);
+  const found = await permitOrAsk(aiPrincipal, tab, ask, retry);
   if (found.ok) {
-    await spendPermit(session, tab.chromeTabId, found.permit);
+    await spendPermit(aiPrincipal, tab.chromeTabId, found.permit);
     return null;
   }
   if (found.outcome.kind !== 'refusal') return found.outcome;

@@ -29,7 +29,7 @@ const POPUP_SIZE = { width: 480, height: 460 };
 
 interface ApprovalRequest {
   kind: PromptKind;
-  session: AiPrincipal;
+  aiPrincipal: AiPrincipal;
   chromeTabId: number;
   url: string;
   origin: string;
@@ -37,11 +37,11 @@ interface ApprovalRequest {
   request?: OperationRequest;
 }
 
-/** Opens (or brings forward) the prompt for this request; one prompt per session, tab, kind and origin. */
+/** Opens (or brings forward) the prompt for this request; one prompt per AI principal, tab, kind and origin. */
 export async function requestApproval(request: ApprovalRequest): Promise<void> {
   const state = await loadBrowserState();
   const same = Object.values(state.prompts).find(
-    (p) => p.kind === request.kind && p.sessionKey === request.session.key && p.chromeTabId === request.chromeTabId && p.origin === request.origin,
+    (p) => p.kind === request.kind && p.principalKey === request.aiPrincipal.key && p.chromeTabId === request.chromeTabId && p.origin === request.origin,
   );
   // An operation prompt shows one exact request: another element, text or generation replaces it.
   const replaced = same !== undefined && request.kind === 'operation' && (same.request?.binding !== request.request?.binding || same.request?.generation !== request.request?.generation);
@@ -56,8 +56,8 @@ export async function requestApproval(request: ApprovalRequest): Promise<void> {
     s.prompts[promptId] = {
       id: promptId,
       kind: request.kind,
-      sessionKey: request.session.key,
-      clientName: request.session.clientName,
+      principalKey: request.aiPrincipal.key,
+      clientName: request.aiPrincipal.clientName,
       chromeTabId: request.chromeTabId,
       url: request.url,
       origin: request.origin,
@@ -93,10 +93,10 @@ async function currentUrl(chromeTabId: number): Promise<string | null> {
 function grant(prompt: Prompt, decision: Decision, tabUrl: string | null): (state: BrowserState) => void {
   return (state) => {
     delete state.prompts[prompt.id];
-    if (decision === 'deny' || !state.sessions[prompt.sessionKey]) return;
+    if (decision === 'deny' || !state.principals[prompt.principalKey]) return;
     if (prompt.kind === 'profile') {
       // spent by the retried open; never a lasting grant
-      if (decision === 'once') state.profileOnce.push({ sessionKey: prompt.sessionKey, profile: prompt.origin });
+      if (decision === 'once') state.profileOnce.push({ principalKey: prompt.principalKey, profile: prompt.origin });
       return;
     }
     if (prompt.kind === 'operation') {
@@ -106,19 +106,19 @@ function grant(prompt: Prompt, decision: Decision, tabUrl: string | null): (stat
     if (prompt.kind === 'attach') {
       // Bound to the page the person saw: if the tab moved on, the approval is void.
       if (tabUrl !== prompt.url || decision === 'site') return;
-      state.attachments[attachmentKey(prompt.chromeTabId, prompt.sessionKey)] = {
+      state.attachments[attachmentKey(prompt.chromeTabId, prompt.principalKey)] = {
         chromeTabId: prompt.chromeTabId,
-        sessionKey: prompt.sessionKey,
+        principalKey: prompt.principalKey,
         mode: decision,
         url: prompt.url,
       };
       return;
     }
     if (decision === 'site') {
-      const session = state.sessions[prompt.sessionKey]!;
-      if (!session.navigateGrants.includes(prompt.origin)) session.navigateGrants.push(prompt.origin);
+      const aiPrincipal = state.principals[prompt.principalKey]!;
+      if (!aiPrincipal.navigateGrants.includes(prompt.origin)) aiPrincipal.navigateGrants.push(prompt.origin);
     } else {
-      state.navigateOnce.push({ sessionKey: prompt.sessionKey, chromeTabId: prompt.chromeTabId, origin: prompt.origin });
+      state.navigateOnce.push({ principalKey: prompt.principalKey, chromeTabId: prompt.chromeTabId, origin: prompt.origin });
     }
   };
 }
@@ -128,12 +128,12 @@ function grantOperation(state: BrowserState, prompt: Prompt, decision: Decision)
   const request = prompt.request;
   const tab = state.aiTabs[String(prompt.chromeTabId)];
   if (!request || !tab || tab.generation !== request.generation || tab.origin !== prompt.origin) return;
-  const session = state.sessions[prompt.sessionKey]!;
+  const aiPrincipal = state.principals[prompt.principalKey]!;
   if (decision === 'site' && mayGrantOnSite(request.operation)) {
-    const exists = state.siteGrants.some((g) => g.sessionKey === prompt.sessionKey && g.origin === prompt.origin && g.operation === request.operation);
-    if (!exists) state.siteGrants.push({ sessionKey: prompt.sessionKey, clientName: session.clientName, origin: prompt.origin, operation: request.operation, grantedAt: Date.now() });
+    const exists = state.siteGrants.some((g) => g.principalKey === prompt.principalKey && g.origin === prompt.origin && g.operation === request.operation);
+    if (!exists) state.siteGrants.push({ principalKey: prompt.principalKey, clientName: aiPrincipal.clientName, origin: prompt.origin, operation: request.operation, grantedAt: Date.now() });
   } else if (decision === 'once') {
-    state.operationOnce.push({ sessionKey: prompt.sessionKey, chromeTabId: prompt.chromeTabId, generation: request.generation, binding: request.binding });
+    state.operationOnce.push({ principalKey: prompt.principalKey, chromeTabId: prompt.chromeTabId, generation: request.generation, binding: request.binding });
   }
 }
 
@@ -154,11 +154,11 @@ export async function onWindowRemoved(windowId: number): Promise<void> {
 }
 
 /** Withdraws the operation prompt a workflow run is waiting on: the entry goes, its window closes. */
-export async function withdrawOperationPrompt(sessionKey: string, chromeTabId: number, binding: string): Promise<void> {
+export async function withdrawOperationPrompt(principalKey: string, chromeTabId: number, binding: string): Promise<void> {
   const windows = await updateBrowserState((state) => {
     const closing: number[] = [];
     for (const [id, prompt] of Object.entries(state.prompts)) {
-      if (prompt.kind !== 'operation' || prompt.sessionKey !== sessionKey || prompt.chromeTabId !== chromeTabId || prompt.request?.binding !== binding) continue;
+      if (prompt.kind !== 'operation' || prompt.principalKey !== principalKey || prompt.chromeTabId !== chromeTabId || prompt.request?.binding !== binding) continue;
       delete state.prompts[id];
       if (prompt.popupWindowId !== null) closing.push(prompt.popupWindowId);
     }
@@ -168,7 +168,7 @@ export async function withdrawOperationPrompt(sessionKey: string, chromeTabId: n
 }
 
 /** Whether the operation prompt for this binding is still open (not yet answered, closed or withdrawn). */
-export async function operationPromptOpen(sessionKey: string, chromeTabId: number, binding: string): Promise<boolean> {
+export async function operationPromptOpen(principalKey: string, chromeTabId: number, binding: string): Promise<boolean> {
   const prompts = Object.values((await loadBrowserState()).prompts);
-  return prompts.some((p) => p.kind === 'operation' && p.sessionKey === sessionKey && p.chromeTabId === chromeTabId && p.request?.binding === binding);
+  return prompts.some((p) => p.kind === 'operation' && p.principalKey === principalKey && p.chromeTabId === chromeTabId && p.request?.binding === binding);
 }

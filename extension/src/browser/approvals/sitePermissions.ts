@@ -7,21 +7,21 @@ export interface SiteGrantView {
   origin: string;
   operation: Operation;
   grantedAt: number;
-  sessionKey: string;
+  principalKey: string;
 }
 
 export type SitePermissionsMessage =
   | { type: 'vmark.grants.list' }
-  | { type: 'vmark.grants.revoke'; sessionKey: string; origin: string; operation: Operation };
+  | { type: 'vmark.grants.revoke'; principalKey: string; origin: string; operation: Operation };
 
 export async function listSiteGrants(): Promise<SiteGrantView[]> {
-  return (await loadBrowserState()).siteGrants.map(({ clientName, origin, operation, grantedAt, sessionKey }) => ({ clientName, origin, operation, grantedAt, sessionKey }));
+  return (await loadBrowserState()).siteGrants.map(({ clientName, origin, operation, grantedAt, principalKey }) => ({ clientName, origin, operation, grantedAt, principalKey }));
 }
 
-export function revokeSiteGrant(sessionKey: string, origin: string, operation: Operation): Promise<boolean> {
+export function revokeSiteGrant(principalKey: string, origin: string, operation: Operation): Promise<boolean> {
   return updateBrowserState((state) => {
     const before = state.siteGrants.length;
-    state.siteGrants = state.siteGrants.filter((g) => !(g.sessionKey === sessionKey && g.origin === origin && g.operation === operation));
+    state.siteGrants = state.siteGrants.filter((g) => !(g.principalKey === principalKey && g.origin === origin && g.operation === operation));
     return state.siteGrants.length < before;
   });
 }

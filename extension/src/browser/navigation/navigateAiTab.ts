@@ -6,12 +6,12 @@ import { awaitTicket } from './ticketWaiter';
 import { ticketOutcome } from './ticketOutcome';
 
 /** Starts a ticketed navigation of an AI tab, brings the tab to the front of its window, and waits for the load. */
-export async function navigateAiTab(sessionKey: string, chromeTabId: number, url: URL, timeoutMs: number): Promise<CallOutcome> {
+export async function navigateAiTab(principalKey: string, chromeTabId: number, url: URL, timeoutMs: number): Promise<CallOutcome> {
   const ticket = await updateBrowserState((state) => {
     const tab = state.aiTabs[String(chromeTabId)]!;
     tab.approvedOrigin = url.origin;
-    const session = state.sessions[sessionKey];
-    if (session) session.currentTabId = chromeTabId;
+    const aiPrincipal = state.principals[principalKey];
+    if (aiPrincipal) aiPrincipal.currentTabId = chromeTabId;
     return issueTicket(state, tab, redactUrl(url.href));
   });
   await chrome.tabs.update(chromeTabId, { url: url.href, active: true });

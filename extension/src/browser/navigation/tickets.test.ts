@@ -3,7 +3,7 @@ import { emptyBrowserState, type AiTab, type BrowserState } from '../state/brows
 import { findTicket, issueTicket, runningTicket } from './tickets';
 
 function fixture(): { state: BrowserState; tab: AiTab } {
-  const tab: AiTab = { chromeTabId: 7, sessionKey: 's', windowId: 1, posture: 'sandbox', incognito: false, profile: null, generation: 0, refFloor: 0, url: 'about:blank', origin: null, title: '', approvedOrigin: null, tickets: [] };
+  const tab: AiTab = { chromeTabId: 7, principalKey: 's', windowId: 1, posture: 'sandbox', incognito: false, profile: null, generation: 0, refFloor: 0, url: 'about:blank', origin: null, title: '', approvedOrigin: null, tickets: [] };
   const state: BrowserState = { ...emptyBrowserState(), aiTabs: { '7': tab } };
   return { state, tab };
 }

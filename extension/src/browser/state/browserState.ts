@@ -44,7 +44,7 @@ export interface Ticket {
 
 export interface AiTab {
   chromeTabId: number;
-  sessionKey: string;
+  principalKey: string;
   windowId: number;
   posture: Posture;
   /** In an incognito window: its cookies are Chromium's off-the-record store, not the person's jar. */
@@ -66,10 +66,10 @@ export interface AiTab {
 
 export type AttachmentMode = 'once' | 'until-navigation';
 
-/** A person's tab that one AI session may read. */
+/** A person's tab that one AI principal may read. */
 export interface Attachment {
   chromeTabId: number;
-  sessionKey: string;
+  principalKey: string;
   mode: AttachmentMode;
   /** Redacted URL at approval time: a different document means the approval has lapsed. */
   url: string;
@@ -77,7 +77,7 @@ export interface Attachment {
 
 export type PromptKind = 'attach' | 'navigate' | 'profile' | 'operation';
 
-/** What an operation `session` asks about: one verb on one handle (approvals/operationGrants.ts#checkSessionApproval). */
+/** What an operation `session` asks about: one verb on one handle (approvals/operationGrants.ts#checkSigninApproval). */
 export interface SigninRequest {
   verb: 'save' | 'load';
   handle: string;
@@ -103,7 +103,7 @@ export interface OperationRequest {
 export interface Prompt {
   id: string;
   kind: PromptKind;
-  sessionKey: string;
+  principalKey: string;
   clientName: string;
   chromeTabId: number;
   /** attach: the page's redacted URL; navigate and profile: the destination's redacted URL. */
@@ -118,7 +118,7 @@ export interface Prompt {
 
 /** A one-time approval to open a named profile, spent by the retried open. */
 export interface ProfileOnce {
-  sessionKey: string;
+  principalKey: string;
   profile: string;
 }
 
@@ -132,9 +132,9 @@ export interface ProfileWindow {
   shared: boolean;
 }
 
-/** "Allow on this site": an operation on an origin, for one AI session, until revoked or the session ends. */
+/** "Allow on this site": an operation on an origin, for one AI principal, until revoked or the principal ends. */
 export interface SiteGrant {
-  sessionKey: string;
+  principalKey: string;
   clientName: string;
   origin: string;
   operation: Operation;
@@ -143,7 +143,7 @@ export interface SiteGrant {
 
 /** "Allow once": spent by the one act it names, void after any navigation of the tab (generation). */
 export interface OperationOnce {
-  sessionKey: string;
+  principalKey: string;
   chromeTabId: number;
   generation: number;
   binding: string;
@@ -151,13 +151,13 @@ export interface OperationOnce {
 
 /** A one-time destination approval, spent by the retried navigate. */
 export interface NavigateOnce {
-  sessionKey: string;
+  principalKey: string;
   chromeTabId: number;
   origin: string;
 }
 
 export interface BrowserState {
-  sessions: Record<string, AiPrincipal>;
+  principals: Record<string, AiPrincipal>;
   aiTabs: Record<string, AiTab>;
   attachments: Record<string, Attachment>;
   prompts: Record<string, Prompt>;
@@ -182,9 +182,9 @@ export interface BrowserState {
 
 const KEY = 'browser';
 
-/** A browser with no sessions, tabs or approvals (also the tests' starting point). */
+/** A browser with no AI principals, tabs or approvals (also the tests' starting point). */
 export function emptyBrowserState(): BrowserState {
-  return { sessions: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], siteGrants: [], operationOnce: [], profileOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
+  return { principals: {}, aiTabs: {}, attachments: {}, prompts: {}, navigateOnce: [], siteGrants: [], operationOnce: [], profileOnce: [], profileWindow: null, sandboxWindowId: null, incognitoShared: false, answeredFromRefused: [], hostPid: null, nextId: 1 };
 }
 
 export async function loadBrowserState(): Promise<BrowserState> {
@@ -214,6 +214,6 @@ export function onBrowserStateChange(listener: (state: BrowserState) => void): (
   return () => listeners.delete(listener);
 }
 
-export function attachmentKey(chromeTabId: number, sessionKey: string): string {
-  return `${chromeTabId}:${sessionKey}`;
+export function attachmentKey(chromeTabId: number, principalKey: string): string {
+  return `${chromeTabId}:${principalKey}`;
 }

@@ -2,52 +2,52 @@ import type { Principal } from '@vmark/shared';
 import { updateBrowserState, type BrowserState, type AiPrincipal } from './browserState';
 
 const GROUP_COLORS: `${chrome.tabGroups.Color}`[] = ['purple', 'cyan', 'orange', 'pink', 'blue', 'green', 'yellow', 'red', 'grey'];
-/** A session whose host went away and that no reconnecting client claimed is ended after this. */
+/** An AI principal whose host went away and that no reconnecting client claimed is ended after this. */
 export const ORPHAN_TTL_MS = 10 * 60_000;
 
 function pickColor(state: BrowserState): `${chrome.tabGroups.Color}` {
-  const used = new Set(Object.values(state.sessions).map((s) => s.color));
-  return GROUP_COLORS.find((c) => !used.has(c)) ?? GROUP_COLORS[Object.keys(state.sessions).length % GROUP_COLORS.length]!;
+  const used = new Set(Object.values(state.principals).map((s) => s.color));
+  return GROUP_COLORS.find((c) => !used.has(c)) ?? GROUP_COLORS[Object.keys(state.principals).length % GROUP_COLORS.length]!;
 }
 
-function isOrphan(session: AiPrincipal, state: BrowserState): boolean {
-  return session.orphanedAt !== null || (state.hostPid !== null && session.hostPid !== state.hostPid);
+function isOrphan(aiPrincipal: AiPrincipal, state: BrowserState): boolean {
+  return aiPrincipal.orphanedAt !== null || (state.hostPid !== null && aiPrincipal.hostPid !== state.hostPid);
 }
 
-/** Moves a session and everything keyed by it to a new connection id. */
+/** Moves an AI principal and everything keyed by it to a new connection id. */
 function rekey(state: BrowserState, from: string, to: string): void {
-  const session = state.sessions[from]!;
-  delete state.sessions[from];
-  state.sessions[to] = { ...session, key: to };
-  for (const tab of Object.values(state.aiTabs)) if (tab.sessionKey === from) tab.sessionKey = to;
+  const aiPrincipal = state.principals[from]!;
+  delete state.principals[from];
+  state.principals[to] = { ...aiPrincipal, key: to };
+  for (const tab of Object.values(state.aiTabs)) if (tab.principalKey === from) tab.principalKey = to;
   for (const [key, attachment] of Object.entries(state.attachments)) {
-    if (attachment.sessionKey !== from) continue;
+    if (attachment.principalKey !== from) continue;
     delete state.attachments[key];
-    state.attachments[`${attachment.chromeTabId}:${to}`] = { ...attachment, sessionKey: to };
+    state.attachments[`${attachment.chromeTabId}:${to}`] = { ...attachment, principalKey: to };
   }
-  for (const prompt of Object.values(state.prompts)) if (prompt.sessionKey === from) prompt.sessionKey = to;
-  for (const once of state.navigateOnce) if (once.sessionKey === from) once.sessionKey = to;
-  for (const once of state.profileOnce) if (once.sessionKey === from) once.sessionKey = to;
-  for (const grant of state.siteGrants) if (grant.sessionKey === from) grant.sessionKey = to;
-  for (const once of state.operationOnce) if (once.sessionKey === from) once.sessionKey = to;
+  for (const prompt of Object.values(state.prompts)) if (prompt.principalKey === from) prompt.principalKey = to;
+  for (const once of state.navigateOnce) if (once.principalKey === from) once.principalKey = to;
+  for (const once of state.profileOnce) if (once.principalKey === from) once.principalKey = to;
+  for (const grant of state.siteGrants) if (grant.principalKey === from) grant.principalKey = to;
+  for (const once of state.operationOnce) if (once.principalKey === from) once.principalKey = to;
 }
 
 /**
- * The browser session of an MCP connection. A worker stop ends the host, so the client comes back
- * with a new connection id; it then adopts the orphaned session of the same client name, tabs
- * and all. Returns the sessions that expired unclaimed, for the caller to tear down.
+ * The AI principal (browser state) of an MCP connection. A worker stop ends the host, so the client comes back
+ * with a new connection id; it then adopts the orphaned AI principal of the same client name, tabs
+ * and all. Returns the principals that expired unclaimed, for the caller to tear down.
  */
-export function principalFor(principal: Principal): Promise<{ session: AiPrincipal; expired: string[] }> {
+export function principalFor(principal: Principal): Promise<{ aiPrincipal: AiPrincipal; expired: string[] }> {
   return updateBrowserState((state) => {
     const now = Date.now();
-    let session = state.sessions[principal.connectionId];
-    if (!session) {
-      const orphan = Object.values(state.sessions)
+    let aiPrincipal = state.principals[principal.connectionId];
+    if (!aiPrincipal) {
+      const orphan = Object.values(state.principals)
         .filter((s) => s.clientName === principal.clientName && isOrphan(s, state))
         .sort((a, b) => b.lastUsedAt - a.lastUsedAt)[0];
       if (orphan) rekey(state, orphan.key, principal.connectionId);
       else {
-        state.sessions[principal.connectionId] = {
+        state.principals[principal.connectionId] = {
           key: principal.connectionId,
           clientName: principal.clientName,
           hostPid: state.hostPid,
@@ -59,43 +59,43 @@ export function principalFor(principal: Principal): Promise<{ session: AiPrincip
           orphanedAt: null,
         };
       }
-      session = state.sessions[principal.connectionId]!;
+      aiPrincipal = state.principals[principal.connectionId]!;
     }
-    session.hostPid = state.hostPid;
-    session.orphanedAt = null;
-    session.lastUsedAt = now;
-    const expired = Object.values(state.sessions)
-      .filter((s) => s.key !== session.key && isOrphan(s, state) && now - (s.orphanedAt ?? s.lastUsedAt) > ORPHAN_TTL_MS)
+    aiPrincipal.hostPid = state.hostPid;
+    aiPrincipal.orphanedAt = null;
+    aiPrincipal.lastUsedAt = now;
+    const expired = Object.values(state.principals)
+      .filter((s) => s.key !== aiPrincipal.key && isOrphan(s, state) && now - (s.orphanedAt ?? s.lastUsedAt) > ORPHAN_TTL_MS)
       .map((s) => s.key);
-    return { session: { ...session }, expired };
+    return { aiPrincipal: { ...aiPrincipal }, expired };
   });
 }
 
-/** A new host: every session it did not carry is now an orphan waiting for its client. */
+/** A new host: every AI principal it did not carry is now an orphan waiting for its client. */
 export function recordHost(pid: number): Promise<void> {
   return updateBrowserState((state) => {
     state.hostPid = pid;
-    for (const session of Object.values(state.sessions)) if (session.hostPid !== pid) session.orphanedAt ??= Date.now();
+    for (const aiPrincipal of Object.values(state.principals)) if (aiPrincipal.hostPid !== pid) aiPrincipal.orphanedAt ??= Date.now();
   });
 }
 
-/** Removes a session and its approvals; returns the AI tabs it owned, for the caller to close. */
-export function removePrincipal(sessionKey: string): Promise<{ tabIds: number[]; promptWindows: number[] }> {
+/** Removes an AI principal and its approvals; returns the AI tabs it owned, for the caller to close. */
+export function removePrincipal(principalKey: string): Promise<{ tabIds: number[]; promptWindows: number[] }> {
   return updateBrowserState((state) => {
-    delete state.sessions[sessionKey];
-    const tabIds = Object.values(state.aiTabs).filter((t) => t.sessionKey === sessionKey).map((t) => t.chromeTabId);
+    delete state.principals[principalKey];
+    const tabIds = Object.values(state.aiTabs).filter((t) => t.principalKey === principalKey).map((t) => t.chromeTabId);
     for (const id of tabIds) delete state.aiTabs[String(id)];
-    for (const [key, attachment] of Object.entries(state.attachments)) if (attachment.sessionKey === sessionKey) delete state.attachments[key];
+    for (const [key, attachment] of Object.entries(state.attachments)) if (attachment.principalKey === principalKey) delete state.attachments[key];
     const promptWindows: number[] = [];
     for (const [id, prompt] of Object.entries(state.prompts)) {
-      if (prompt.sessionKey !== sessionKey) continue;
+      if (prompt.principalKey !== principalKey) continue;
       if (prompt.popupWindowId !== null) promptWindows.push(prompt.popupWindowId);
       delete state.prompts[id];
     }
-    state.navigateOnce = state.navigateOnce.filter((o) => o.sessionKey !== sessionKey);
-    state.profileOnce = state.profileOnce.filter((o) => o.sessionKey !== sessionKey);
-    state.siteGrants = state.siteGrants.filter((g) => g.sessionKey !== sessionKey);
-    state.operationOnce = state.operationOnce.filter((o) => o.sessionKey !== sessionKey);
+    state.navigateOnce = state.navigateOnce.filter((o) => o.principalKey !== principalKey);
+    state.profileOnce = state.profileOnce.filter((o) => o.principalKey !== principalKey);
+    state.siteGrants = state.siteGrants.filter((g) => g.principalKey !== principalKey);
+    state.operationOnce = state.operationOnce.filter((o) => o.principalKey !== principalKey);
     return { tabIds, promptWindows };
   });
 }

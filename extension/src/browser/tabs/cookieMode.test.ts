@@ -3,7 +3,7 @@ import { emptyBrowserState, type AiTab, type BrowserState } from '../state/brows
 import { isCookieless } from './cookieMode';
 
 const tab = (change: Partial<AiTab>): AiTab => ({
-  chromeTabId: 1, sessionKey: 's', windowId: 1, posture: 'sandbox', incognito: true, profile: null, generation: 0, refFloor: 0,
+  chromeTabId: 1, principalKey: 's', windowId: 1, posture: 'sandbox', incognito: true, profile: null, generation: 0, refFloor: 0,
   url: 'about:blank', origin: null, title: '', approvedOrigin: null, tickets: [], ...change,
 });
 const state = (change: Partial<BrowserState>): BrowserState => ({ ...emptyBrowserState(), ...change });

@@ -7,8 +7,8 @@ export function forgetTab(state: BrowserState, chromeTabId: number): number[] {
   for (const [key, attachment] of Object.entries(state.attachments)) {
     if (attachment.chromeTabId === chromeTabId) delete state.attachments[key];
   }
-  for (const session of Object.values(state.sessions)) {
-    if (session.currentTabId === chromeTabId) session.currentTabId = null;
+  for (const aiPrincipal of Object.values(state.principals)) {
+    if (aiPrincipal.currentTabId === chromeTabId) aiPrincipal.currentTabId = null;
   }
   state.navigateOnce = state.navigateOnce.filter((o) => o.chromeTabId !== chromeTabId);
   state.operationOnce = state.operationOnce.filter((o) => o.chromeTabId !== chromeTabId);
@@ -37,8 +37,8 @@ export async function onTabReplaced(addedTabId: number, removedTabId: number): P
     if (!tab) return false;
     delete state.aiTabs[String(removedTabId)];
     state.aiTabs[String(addedTabId)] = { ...tab, chromeTabId: addedTabId };
-    for (const session of Object.values(state.sessions)) {
-      if (session.currentTabId === removedTabId) session.currentTabId = addedTabId;
+    for (const aiPrincipal of Object.values(state.principals)) {
+      if (aiPrincipal.currentTabId === removedTabId) aiPrincipal.currentTabId = addedTabId;
     }
     return true;
   });

@@ -17,22 +17,22 @@ async function groupInWindow(groupId: number | null, windowId: number): Promise<
 }
 
 /**
- * Puts an AI tab into its session's group ("AI · <client>", the session's colour), so the person
- * always sees which tabs the AI drives. A group lives in one window; a session with tabs in a
+ * Puts an AI tab into its AI principal's group ("AI · <client>", the principal's colour), so the person
+ * always sees which tabs the AI drives. A group lives in one window; a principal with tabs in a
  * second window gets a second group there.
  */
-export async function addToSessionGroup(session: AiPrincipal, chromeTabId: number, windowId: number): Promise<void> {
+export async function addToPrincipalGroup(aiPrincipal: AiPrincipal, chromeTabId: number, windowId: number): Promise<void> {
   // The stored group, not the caller's snapshot: a concurrent open may have made it meanwhile.
-  const groupId = (await loadBrowserState()).sessions[session.key]?.groupId ?? session.groupId;
+  const groupId = (await loadBrowserState()).principals[aiPrincipal.key]?.groupId ?? aiPrincipal.groupId;
   const existing = await groupInWindow(groupId, windowId);
   if (existing !== null) {
     await chrome.tabs.group({ groupId: existing, tabIds: [chromeTabId] });
     return;
   }
   const created = await chrome.tabs.group({ tabIds: [chromeTabId], createProperties: { windowId } });
-  await chrome.tabGroups.update(created, { title: groupTitle(session.clientName), color: session.color, collapsed: false });
+  await chrome.tabGroups.update(created, { title: groupTitle(aiPrincipal.clientName), color: aiPrincipal.color, collapsed: false });
   await updateBrowserState((state) => {
-    const stored = state.sessions[session.key];
+    const stored = state.principals[aiPrincipal.key];
     if (stored) stored.groupId = created;
   });
 }

@@ -47,7 +47,7 @@ const OPERATION_VERBS: Record<string, string> = {
   click: 'click', type: 'type into', scroll: 'scroll', key: 'press a key on', style: 'change the style of', eval: 'run a script on', record: 'record your clicks and field edits on',
 };
 
-function sessionQuestion(view: PromptView): string {
+function signinQuestion(view: PromptView): string {
   const signin = view.request?.signin;
   const handle = signin?.handle ?? '';
   if (signin?.verb === 'load') return `${view.clientName} wants to sign in to this site with the saved sign-in "${handle}"`;
@@ -59,10 +59,10 @@ const QUESTIONS: Record<PromptView['kind'], (view: PromptView) => string> = {
   attach: (view) => `${view.clientName} wants to read one of your tabs`,
   navigate: (view) => `${view.clientName} wants to open a new site with your cookies`,
   profile: (view) => `${view.clientName} wants to open a tab with the saved sign-ins "${view.origin}"`,
-  operation: (view) => view.request?.operation === 'session' ? sessionQuestion(view) : `${view.clientName} wants to ${OPERATION_VERBS[view.request?.operation ?? ''] ?? view.request?.operation} this page`,
+  operation: (view) => view.request?.operation === 'session' ? signinQuestion(view) : `${view.clientName} wants to ${OPERATION_VERBS[view.request?.operation ?? ''] ?? view.request?.operation} this page`,
 };
 
-const SESSION_EXPLANATION = 'The cookies and local storage of this site stay in your keychain and this AI tab; the AI never sees them. Every save and load asks again.';
+const SIGNIN_EXPLANATION = 'The cookies and local storage of this site stay in your keychain and this AI tab; the AI never sees them. Every save and load asks again.';
 
 const EXPLANATIONS: Record<PromptView['kind'], string> = {
   attach: '"Allow once" covers a single read. "Until next navigation" lasts until this tab loads another page.',
@@ -110,7 +110,7 @@ async function show(): Promise<void> {
   origin.textContent = view.origin;
   page.textContent = view.kind === 'attach' || view.kind === 'operation' ? `${view.pageTitle || '(untitled)'} — ${view.url}` : view.url;
   showRequest(view);
-  explain.textContent = view.request?.operation === 'session' ? SESSION_EXPLANATION : EXPLANATIONS[view.kind];
+  explain.textContent = view.request?.operation === 'session' ? SIGNIN_EXPLANATION : EXPLANATIONS[view.kind];
   for (const [decision, label] of choices(view)) {
     const button = iconButton(DECISION_ICONS[decision], label);
     button.addEventListener('click', () => void choose(decision));

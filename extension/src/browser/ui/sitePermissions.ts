@@ -2,7 +2,7 @@ import { ShieldOff } from 'lucide';
 import type { SiteGrantView, SitePermissionsMessage } from '../approvals/sitePermissions';
 import { iconButton } from './icon';
 
-// "Site permissions": what each AI session may do on which site without asking, with a Revoke each.
+// "Site permissions": what each AI principal may do on which site without asking, with a Revoke each.
 const list = document.getElementById('grants') as HTMLUListElement;
 const none = document.getElementById('grants-none') as HTMLParagraphElement;
 
@@ -21,7 +21,7 @@ async function render(): Promise<void> {
     const revoke = iconButton(ShieldOff, 'Revoke');
     revoke.setAttribute('aria-label', `Revoke ${grant.operation} on ${grant.origin} for ${grant.clientName}`);
     revoke.addEventListener('click', () => {
-      void send({ type: 'vmark.grants.revoke', sessionKey: grant.sessionKey, origin: grant.origin, operation: grant.operation }).then(render);
+      void send({ type: 'vmark.grants.revoke', principalKey: grant.principalKey, origin: grant.origin, operation: grant.operation }).then(render);
     });
     item.append(text, ' ', revoke);
     list.append(item);

@@ -37,20 +37,20 @@ async function stillRunning(runId: string): Promise<boolean> {
 }
 
 interface Place {
-  session: AiPrincipal;
+  aiPrincipal: AiPrincipal;
   tab: AiTab;
   target: Target;
 }
 
-/** The run's tab and the session that owns it now (a client that reconnects adopts its session under a new key). */
+/** The run's tab and the AI principal that owns it now (a client that reconnects adopts its principal under a new key). */
 async function placeOf(run: WorkflowRun): Promise<Place | StepEnd> {
   const state = await loadBrowserState();
   const tab = state.aiTabs[String(run.chromeTabId)];
   if (!tab) return { kind: 'failed', reasonCode: 'tab-closed', reason: `tab ${run.tabId} is no longer open` };
-  const session = state.sessions[tab.sessionKey];
-  if (!session) return { kind: 'failed', reasonCode: 'session-ended', reason: 'the AI session that started the run has ended' };
-  if (session.key !== run.sessionKey) await updateRun(run.runId, (r) => void (r.sessionKey = session.key));
-  return { session, tab, target: { kind: 'ai', chromeTabId: run.chromeTabId, tabId: run.tabId, tab } };
+  const aiPrincipal = state.principals[tab.principalKey];
+  if (!aiPrincipal) return { kind: 'failed', reasonCode: 'session-ended', reason: 'the AI connection that started the run has ended' };
+  if (aiPrincipal.key !== run.principalKey) await updateRun(run.runId, (r) => void (r.principalKey = aiPrincipal.key));
+  return { aiPrincipal, tab, target: { kind: 'ai', chromeTabId: run.chromeTabId, tabId: run.tabId, tab } };
 }
 
 const isEnd = (value: Place | StepEnd): value is StepEnd => 'kind' in value;
@@ -71,9 +71,9 @@ async function settle(chromeTabId: number): Promise<void> {
  * Unlike act, the run waits for the answer; the clock stops meanwhile and status shows pendingApproval.
  */
 async function awaitPermit(run: WorkflowRun, place: Place, ask: OperationAsk): Promise<{ ok: true; permit: NonNullable<Awaited<ReturnType<typeof currentPermit>>> } | { ok: false; end: StepEnd }> {
-  const granted = await currentPermit(place.session, place.tab, ask);
+  const granted = await currentPermit(place.aiPrincipal, place.tab, ask);
   if (granted) return { ok: true, permit: granted };
-  const asked = await permitOrAsk(place.session, place.tab, ask, { tool: 'browser', action: 'workflow_run', runId: run.runId });
+  const asked = await permitOrAsk(place.aiPrincipal, place.tab, ask, { tool: 'browser', action: 'workflow_run', runId: run.runId });
   if (asked.ok) return { ok: true, permit: asked.permit };
   const binding = bindingOf(ask);
   const step = run.next;
@@ -87,13 +87,13 @@ async function awaitPermit(run: WorkflowRun, place: Place, ask: OperationAsk): P
     const now = await placeOf(run);
     if (isEnd(now)) return { ok: false, end: now };
     if (!(await stillRunning(run.runId))) {
-      await withdrawOperationPrompt(now.session.key, run.chromeTabId, binding);
+      await withdrawOperationPrompt(now.aiPrincipal.key, run.chromeTabId, binding);
       return { ok: false, end: { kind: 'stopped' } };
     }
-    let permit = await currentPermit(now.session, now.tab, ask);
-    const open = permit ? true : await operationPromptOpen(now.session.key, run.chromeTabId, binding);
+    let permit = await currentPermit(now.aiPrincipal, now.tab, ask);
+    const open = permit ? true : await operationPromptOpen(now.aiPrincipal.key, run.chromeTabId, binding);
     // the answer may have landed between the two reads: the grant and the prompt's removal are one change
-    if (!permit && !open) permit = await currentPermit(now.session, now.tab, ask);
+    if (!permit && !open) permit = await currentPermit(now.aiPrincipal, now.tab, ask);
     if (permit || !open) {
       await updateRun(run.runId, (r) => {
         delete r.pendingApproval;
@@ -147,7 +147,7 @@ async function actStep(run: WorkflowRun, action: Extract<WorkflowAction, { op: '
     return { kind: 'paused', reasonCode: 'outcome-unknown', reason: `step ${run.next + 1} may or may not have happened (the page stopped answering); it is never retried by itself: read the page, finish it by hand if needed, then resume` };
   }
   const result = performed.value;
-  if (result.ok || result.reason === 'rejected-value') await spendPermit(current.session, run.chromeTabId, approved.permit);
+  if (result.ok || result.reason === 'rejected-value') await spendPermit(current.aiPrincipal, run.chromeTabId, approved.permit);
   if (!result.ok) return { kind: 'failed', reasonCode: 'act-refused', reason: `${request.operation} refused (${result.reason}): ${result.detail}` };
   await settle(run.chromeTabId);
   return { kind: 'succeeded', data: { element: result.element, ...(result.defaultAction ? { defaultAction: result.defaultAction } : {}) } };
@@ -167,10 +167,10 @@ async function navigateStep(run: WorkflowRun, url: string): Promise<StepEnd> {
   if (!verdict.ok) return { kind: 'failed', reasonCode: 'navigation-failed', reason: `${verdict.token}: ${verdict.message}` };
   const resolved = await checkResolvedAddresses(verdict.url, { allowLoopback });
   if (!resolved.ok) return { kind: 'failed', reasonCode: 'navigation-failed', reason: `${resolved.token}: ${resolved.message}` };
-  if (place.tab.posture === 'shared' && (await checkDestination(place.session, run.chromeTabId, verdict.url))) {
+  if (place.tab.posture === 'shared' && (await checkDestination(place.aiPrincipal, run.chromeTabId, verdict.url))) {
     return { kind: 'paused', reasonCode: 'needs-approval', reason: `opening ${verdict.url.origin} with the user's cookies needs their approval (a prompt is open): navigate with browser.navigate once they allow it, then resume` };
   }
-  const outcome = await navigateAiTab(run.sessionKey, run.chromeTabId, verdict.url, DEFAULT_NAVIGATION_TIMEOUT_MS);
+  const outcome = await navigateAiTab(run.principalKey, run.chromeTabId, verdict.url, DEFAULT_NAVIGATION_TIMEOUT_MS);
   return outcome.kind === 'ok' ? { kind: 'succeeded', data: outcome.data } : failedNavigation(outcome);
 }
 
@@ -191,7 +191,7 @@ export async function runStep(run: WorkflowRun): Promise<StepEnd> {
   const action = step.action;
   const ledgerKey = writeLedgerKey(run.source, run.next, run.inputs);
   if (isWriteStep(step) && !run.allowRepeat && (await inLedger(ledgerKey))) {
-    return { kind: 'skipped', reason: 'this write already succeeded with the same source and inputs in this browser session (pass allowRepeat to do it again)' };
+    return { kind: 'skipped', reason: 'this write already succeeded with the same source and inputs since the browser started (pass allowRepeat to do it again)' };
   }
   await updateRun(run.runId, (r) => void (r.stepResults[r.next]!.attempts += 1));
   await watchForPerson(run.chromeTabId);

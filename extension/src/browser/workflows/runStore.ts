@@ -37,7 +37,7 @@ export interface PendingApproval {
 
 export interface WorkflowRun {
   runId: string;
-  sessionKey: string;
+  principalKey: string;
   chromeTabId: number;
   tabId: string;
   source: string;
@@ -63,7 +63,7 @@ export interface WorkflowRun {
 
 interface RunsState {
   runs: Record<string, WorkflowRun>;
-  /** The completed-write ledger of this browser session: keys of writes that succeeded. */
+  /** The completed-write ledger, kept until the browser exits: keys of writes that succeeded. */
   ledger: string[];
   nextRun: number;
 }
@@ -126,22 +126,22 @@ export function stopClock(run: WorkflowRun, now = Date.now()): void {
 }
 
 /**
- * The session key that owns a run now: its tab's, when the tab is still open (a client that
- * reconnects after a worker stop adopts its session, tabs and runs, under a new key).
+ * The AI principal key that owns a run now: its tab's, when the tab is still open (a client that
+ * reconnects after a worker stop adopts its AI principal, tabs and runs, under a new key).
  */
 export async function ownerKeyOf(run: WorkflowRun): Promise<string> {
-  return (await loadBrowserState()).aiTabs[String(run.chromeTabId)]?.sessionKey ?? run.sessionKey;
+  return (await loadBrowserState()).aiTabs[String(run.chromeTabId)]?.principalKey ?? run.principalKey;
 }
 
-/** The run with this id if it belongs to this session (and to this tab, when one is named). */
-export async function ownRun(runId: string, sessionKey: string, tabId: string | undefined): Promise<WorkflowRun | undefined> {
+/** The run with this id if it belongs to this AI principal (and to this tab, when one is named). */
+export async function ownRun(runId: string, principalKey: string, tabId: string | undefined): Promise<WorkflowRun | undefined> {
   const run = await loadRun(runId);
   if (!run || (tabId !== undefined && tabId !== run.tabId)) return undefined;
-  if (run.sessionKey === sessionKey) return run;
-  return (await ownerKeyOf(run)) === sessionKey ? run : undefined;
+  if (run.principalKey === principalKey) return run;
+  return (await ownerKeyOf(run)) === principalKey ? run : undefined;
 }
 
-/** The refusal for a runId this AI session does not own (or not on the named tab). */
+/** The refusal for a runId this AI principal does not own (or not on the named tab). */
 export function runNotFound(runId: string, tabId: string | undefined): CallOutcome {
-  return refuse('RUN_NOT_FOUND', `No workflow run ${runId}${tabId !== undefined ? ` on tab ${tabId}` : ''} in this session; use a runId that browser.workflow_run returned`, { runId });
+  return refuse('RUN_NOT_FOUND', `No workflow run ${runId}${tabId !== undefined ? ` on tab ${tabId}` : ''} on this connection; use a runId that browser.workflow_run returned`, { runId });
 }

@@ -16,7 +16,7 @@ vi.stubGlobal('chrome', {
 });
 vi.mock('../state/browserState', () => ({ loadBrowserState: async () => ({ aiTabs: {} }) }));
 const withdrawn: string[] = [];
-vi.mock('../approvals/prompts', () => ({ withdrawOperationPrompt: async (_session: string, _tab: number, binding: string) => void withdrawn.push(binding) }));
+vi.mock('../approvals/prompts', () => ({ withdrawOperationPrompt: async (_principalKey: string, _tab: number, binding: string) => void withdrawn.push(binding) }));
 const ranSteps: string[] = [];
 vi.mock('./runSteps', () => ({
   runStep: async (run: WorkflowRun) => {
@@ -31,7 +31,7 @@ const { loadRun, updateRuns } = await import('./runStore');
 function aRun(runId: string, overrides: Partial<WorkflowRun> = {}): WorkflowRun {
   return {
     runId,
-    sessionKey: 's',
+    principalKey: 's',
     chromeTabId: 7,
     tabId: 'btab-7',
     source: '---\nsite: s\n---\naction: click "A" (button)\nextract: content\n',

@@ -40,7 +40,7 @@ export const act = defineBrowserAction(browserTool, 'act', {
       ...(args.key !== undefined ? { key: args.key } : {}),
       ...(args.modifiers ? { modifiers: args.modifiers } : {}),
     };
-    if (args.ref !== undefined && !(await siteGrantExists(ctx.session.key, target.tab.origin, operation))) return refNeedsSiteGrant(target.tab, operation);
+    if (args.ref !== undefined && !(await siteGrantExists(ctx.aiPrincipal.key, target.tab.origin, operation))) return refNeedsSiteGrant(target.tab, operation);
     const answer: ActContext = { tabId: target.tabId, chromeTabId: target.chromeTabId, operation, input: 'synthetic', popup: null };
 
     const inspected = await readTarget(target, 'inspectAct', [request]);
@@ -51,7 +51,7 @@ export const act = defineBrowserAction(browserTool, 'act', {
       return refusedAct(answer, { ...found, reason: 'upload', detail: 'file inputs are never automated; ask the user to choose the file', element: found.element ?? undefined });
     }
     const element = found.element && { role: found.element.role, name: found.element.name };
-    const permit = await permitOrAsk(ctx.session, target.tab, { operation, element, detail: detailOf(operation, args) }, { tool: 'browser', action: 'act' });
+    const permit = await permitOrAsk(ctx.aiPrincipal, target.tab, { operation, element, detail: detailOf(operation, args) }, { tool: 'browser', action: 'act' });
     if (!permit.ok) return permit.outcome;
 
     const popups = await watchPopups(target.chromeTabId);
@@ -62,7 +62,7 @@ export const act = defineBrowserAction(browserTool, 'act', {
     if (!performed.ok) return performed.outcome;
     const result = performed.value;
     // the page acted (a rejected value was typed, then restored): the one-shot is used up
-    if (result.ok || result.reason === 'rejected-value') await spendPermit(ctx.session, target.chromeTabId, permit.permit);
+    if (result.ok || result.reason === 'rejected-value') await spendPermit(ctx.aiPrincipal, target.chromeTabId, permit.permit);
     return result.ok ? actDone(answer, result) : refusedAct(answer, result);
   },
 });

@@ -22,7 +22,7 @@ async function tabIsGone(chromeTabId: number): Promise<boolean> {
 export const close = defineBrowserAction(browserTool, 'close', {
   needs: 'none',
   async run(ctx, args) {
-    const target = await resolveAiTab(ctx.session, args.tabId);
+    const target = await resolveAiTab(ctx.aiPrincipal, args.tabId);
     if (isOutcome(target)) return target;
     if (target.kind !== 'ai') throw new Error('resolveAiTab returns AI tabs only');
     const { chromeTabId, tabId } = target;

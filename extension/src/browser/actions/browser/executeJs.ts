@@ -17,10 +17,10 @@ export const executeJs = defineBrowserAction(browserTool, 'execute_js', {
     const target = ctx.target;
     if (target.kind !== 'ai') throw new Error('execute_js needs an AI tab');
     const hash = await sha256Hex(args.script);
-    const permit = await permitOrAsk(ctx.session, target.tab, { operation: 'eval', element: null, detail: args.script, bindingDetail: `sha256:${hash}` }, { tool: 'browser', action: 'execute_js' });
+    const permit = await permitOrAsk(ctx.aiPrincipal, target.tab, { operation: 'eval', element: null, detail: args.script, bindingDetail: `sha256:${hash}` }, { tool: 'browser', action: 'execute_js' });
     if (!permit.ok) return permit.outcome;
     // spent before running: a script that ran (or may have) is never re-run on the same approval
-    await spendPermit(ctx.session, target.chromeTabId, permit.permit);
+    await spendPermit(ctx.aiPrincipal, target.chromeTabId, permit.permit);
     const outcome = await evaluateIsolated(target.chromeTabId, args.script, EVAL_TIMEOUT_MS);
     const tab = (await loadBrowserState()).aiTabs[String(target.chromeTabId)];
     const facts = { tabId: target.tabId, url: tab?.url ?? '', generation: tab?.generation ?? 0 };

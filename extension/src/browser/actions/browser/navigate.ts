@@ -18,9 +18,9 @@ export const navigate = defineBrowserAction(browserTool, 'navigate', {
     const resolved = await checkResolvedAddresses(verdict.url, { allowLoopback });
     if (!resolved.ok) return refuse(resolved.token, resolved.message, { url: redactUrl(args.url), tabId: ctx.target.tabId });
     if (ctx.target.tab.posture === 'shared') {
-      const pending = await checkDestination(ctx.session, ctx.target.chromeTabId, verdict.url);
+      const pending = await checkDestination(ctx.aiPrincipal, ctx.target.chromeTabId, verdict.url);
       if (pending) return pending;
     }
-    return navigateAiTab(ctx.session.key, ctx.target.chromeTabId, verdict.url, args.timeoutMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS);
+    return navigateAiTab(ctx.aiPrincipal.key, ctx.target.chromeTabId, verdict.url, args.timeoutMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS);
   },
 });

@@ -12,11 +12,11 @@ import { loopbackAllowed, type Posture } from '../../settings';
 import { loadBrowserState, updateBrowserState, type BrowserState } from '../../state/browserState';
 import { createBlankAiTab } from '../../profiles/aiWindow';
 import { syncNetworkRules } from '../../tabs/networkRules';
-import { addToSessionGroup } from '../../tabs/tabGroup';
+import { addToPrincipalGroup } from '../../tabs/tabGroup';
 import { toBrowserTabId } from '../../tabs/tabIds';
 
-function countOwnTabs(state: BrowserState, sessionKey: string): number {
-  return Object.values(state.aiTabs).filter((t) => t.sessionKey === sessionKey).length;
+function countOwnTabs(state: BrowserState, principalKey: string): number {
+  return Object.values(state.aiTabs).filter((t) => t.principalKey === principalKey).length;
 }
 
 /** Why profile `name` cannot be opened now (before its approval is asked for or spent), or null. */
@@ -33,14 +33,14 @@ async function profileRefusal(posture: Posture, name: string): Promise<CallOutco
 
 const tabLimit = () => refuse('TAB_LIMIT', `${MAX_AI_TABS} AI tabs are open; close one with browser.close first`, { limit: MAX_AI_TABS });
 
-/** Registers a blank tab as this session's AI tab, unless the session reached the limit meanwhile. */
-function registerAiTab(sessionKey: string, blank: chrome.tabs.Tab, posture: Posture, profile: string | null): Promise<boolean> {
+/** Registers a blank tab as this AI principal's AI tab, unless the principal reached the limit meanwhile. */
+function registerAiTab(principalKey: string, blank: chrome.tabs.Tab, posture: Posture, profile: string | null): Promise<boolean> {
   return updateBrowserState((state) => {
-    if (countOwnTabs(state, sessionKey) >= MAX_AI_TABS) return false;
+    if (countOwnTabs(state, principalKey) >= MAX_AI_TABS) return false;
     const chromeTabId = blank.id!;
     state.aiTabs[String(chromeTabId)] = {
       chromeTabId,
-      sessionKey,
+      principalKey,
       windowId: blank.windowId,
       posture,
       incognito: blank.incognito,
@@ -53,8 +53,8 @@ function registerAiTab(sessionKey: string, blank: chrome.tabs.Tab, posture: Post
       approvedOrigin: null,
       tickets: [],
     };
-    const session = state.sessions[sessionKey];
-    if (session) session.currentTabId = chromeTabId;
+    const aiPrincipal = state.principals[principalKey];
+    if (aiPrincipal) aiPrincipal.currentTabId = chromeTabId;
     return true;
   });
 }
@@ -72,7 +72,7 @@ export const open = defineBrowserAction(browserTool, 'open', {
     if (!verdict.ok) return refuse(verdict.token, verdict.message, { url: redactUrl(args.url) });
     const resolved = await checkResolvedAddresses(verdict.url, { allowLoopback });
     if (!resolved.ok) return refuse(resolved.token, resolved.message, { url: redactUrl(args.url) });
-    if (countOwnTabs(await loadBrowserState(), ctx.session.key) >= MAX_AI_TABS) return tabLimit();
+    if (countOwnTabs(await loadBrowserState(), ctx.aiPrincipal.key) >= MAX_AI_TABS) return tabLimit();
 
     const posture = ctx.settings.posture;
     const profile = args.profile ?? null;
@@ -82,24 +82,24 @@ export const open = defineBrowserAction(browserTool, 'open', {
       if (refusal) return refusal;
       const kept = await openingProfile(profile);
       if ('kind' in kept) return kept;
-      const pending = await checkProfileApproval(ctx.session, profile, verdict.url);
+      const pending = await checkProfileApproval(ctx.aiPrincipal, profile, verdict.url);
       if (pending) return pending;
       opening = kept;
     }
     const blank = await createBlankAiTab(posture, opening);
     const chromeTabId = blank.id!;
-    if (!(await registerAiTab(ctx.session.key, blank, posture, profile))) {
+    if (!(await registerAiTab(ctx.aiPrincipal.key, blank, posture, profile))) {
       await chrome.tabs.remove(chromeTabId).catch(() => undefined);
       return tabLimit();
     }
     await syncNetworkRules();
-    await addToSessionGroup(ctx.session, chromeTabId, blank.windowId).catch((error: unknown) => console.warn('VMark: tab group', error));
+    await addToPrincipalGroup(ctx.aiPrincipal, chromeTabId, blank.windowId).catch((error: unknown) => console.warn('VMark: tab group', error));
 
     if (posture === 'shared') {
-      const pending = await checkDestination(ctx.session, chromeTabId, verdict.url);
+      const pending = await checkDestination(ctx.aiPrincipal, chromeTabId, verdict.url);
       if (pending) return pending;
     }
-    const outcome = await navigateAiTab(ctx.session.key, chromeTabId, verdict.url, args.timeoutMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS);
+    const outcome = await navigateAiTab(ctx.aiPrincipal.key, chromeTabId, verdict.url, args.timeoutMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS);
     if (outcome.kind === 'refusal') outcome.refusal.data = { tabId: toBrowserTabId(chromeTabId), ...outcome.refusal.data };
     return outcome;
   },

@@ -1,5 +1,5 @@
 import { browserTool, ok, type SigninSnapshot } from '@vmark/shared';
-import { checkSessionApproval } from '../../approvals/operationGrants';
+import { checkSigninApproval } from '../../approvals/operationGrants';
 import { defineBrowserAction } from '../../defineBrowserAction';
 import { navigateAiTab } from '../../navigation/navigateAiTab';
 import { saveOpenProfile } from '../../profiles/profileSaving';
@@ -33,7 +33,7 @@ export const sessionLoad = defineBrowserAction(browserTool, 'session_load', {
           savedOrigin: saved.origin,
         });
       }
-      const pending = await checkSessionApproval(ctx.session, tab.aiTab, { verb: 'load', handle, replaces: false });
+      const pending = await checkSigninApproval(ctx.aiPrincipal, tab.aiTab, { verb: 'load', handle, replaces: false });
       if (pending) return pending;
       const loaded = await hostSignins.load(handle);
       if (loaded.origin !== origin) throw new Error('the saved origin changed meanwhile');
@@ -42,7 +42,7 @@ export const sessionLoad = defineBrowserAction(browserTool, 'session_load', {
       // into a named profile's tab: the profile keeps the sign-in from now on
       if (tab.aiTab.profile !== null) await saveOpenProfile();
       await writePageStorage(tab.chromeTabId, tab.page, snapshot.localStorage);
-      await navigateAiTab(ctx.session.key, tab.chromeTabId, new URL(tab.page.url), DEFAULT_NAVIGATION_TIMEOUT_MS);
+      await navigateAiTab(ctx.aiPrincipal.key, tab.chromeTabId, new URL(tab.page.url), DEFAULT_NAVIGATION_TIMEOUT_MS);
       return ok({ loaded: true, handle });
     } catch (error) {
       return hostRefusal(error, handle);

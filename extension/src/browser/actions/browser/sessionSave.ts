@@ -1,5 +1,5 @@
 import { browserTool, ok, type SigninSnapshot } from '@vmark/shared';
-import { checkSessionApproval } from '../../approvals/operationGrants';
+import { checkSigninApproval } from '../../approvals/operationGrants';
 import { defineBrowserAction } from '../../defineBrowserAction';
 import { hostSignins } from '../../signins/hostSignins';
 import { originCookies } from '../../signins/originCookies';
@@ -19,7 +19,7 @@ export const sessionSave = defineBrowserAction(browserTool, 'session_save', {
     const { origin } = tab.page;
     try {
       const replaces = (await hostSignins.info(handle)) !== null;
-      const pending = await checkSessionApproval(ctx.session, tab.aiTab, { verb: 'save', handle, replaces });
+      const pending = await checkSigninApproval(ctx.aiPrincipal, tab.aiTab, { verb: 'save', handle, replaces });
       if (pending) return pending;
       const snapshot: SigninSnapshot = { cookies: await originCookies(tab.storeId, origin), localStorage: await readPageStorage(tab.chromeTabId, tab.page) };
       const saved = await hostSignins.save(handle, origin, JSON.stringify(snapshot), replaces);

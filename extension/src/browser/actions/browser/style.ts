@@ -41,7 +41,7 @@ export const style = defineBrowserAction(browserTool, 'style', {
     if (!inspected.value.ok) return refused(target.tabId, target.chromeTabId, inspected.value);
     const { first, count } = inspected.value;
     const element = 'ref' in styleTarget ? { role: first.role, name: first.name } : { role: 'selector', name: `${styleTarget.selector} (${count} element${count === 1 ? '' : 's'})` };
-    const permit = await permitOrAsk(ctx.session, target.tab, { operation: 'style', element, detail: detailOf(args) }, { tool: 'browser', action: 'style' });
+    const permit = await permitOrAsk(ctx.aiPrincipal, target.tab, { operation: 'style', element, detail: detailOf(args) }, { tool: 'browser', action: 'style' });
     if (!permit.ok) return permit.outcome;
 
     const change = changeOf(args);
@@ -54,7 +54,7 @@ export const style = defineBrowserAction(browserTool, 'style', {
     } else {
       await chrome.scripting.insertCSS({ target: { tabId: target.chromeTabId, frameIds: [0] }, css: args.injectCss ?? '', origin: 'USER' });
     }
-    await spendPermit(ctx.session, target.chromeTabId, permit.permit);
+    await spendPermit(ctx.aiPrincipal, target.chromeTabId, permit.permit);
     const tab = (await loadBrowserState()).aiTabs[String(target.chromeTabId)];
     return ok({ tabId: target.tabId, changed, ...(change ? {} : { injected: true }), url: tab?.url ?? '', generation: tab?.generation ?? 0 });
   },

@@ -7,7 +7,7 @@ import { ownRun, runNotFound } from '../../workflows/runStore';
 export const workflowCancel = defineBrowserAction(browserTool, 'workflow_cancel', {
   needs: 'none',
   async run(ctx, args) {
-    const found = await ownRun(args.runId, ctx.session.key, args.tabId);
+    const found = await ownRun(args.runId, ctx.aiPrincipal.key, args.tabId);
     if (!found) {
       return runNotFound(args.runId, args.tabId);
     }

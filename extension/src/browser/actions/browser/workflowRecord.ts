@@ -26,9 +26,9 @@ async function start(ctx: BrowserContext, tab: AiTab, tabId: string, site: strin
   const startUrl = recordedUrl(tab.url);
   if (startUrl === null) return textFailure(`Tab ${tabId} shows no web page to record (${tab.url || 'blank'}); open or navigate it to an http(s) page first`);
   // Never a standing grant: every recording asks the person (operations.ts keeps `record` per call).
-  const permit = await permitOrAsk(ctx.session, tab, { operation: 'record', element: null, detail: 'your clicks and field edits on this tab (never what you type)' }, { tool: 'browser', action: 'workflow_record', recordOp: 'start' });
+  const permit = await permitOrAsk(ctx.aiPrincipal, tab, { operation: 'record', element: null, detail: 'your clicks and field edits on this tab (never what you type)' }, { tool: 'browser', action: 'workflow_record', recordOp: 'start' });
   if (!permit.ok) return permit.outcome;
-  await spendPermit(ctx.session, tab.chromeTabId, permit.permit);
+  await spendPermit(ctx.aiPrincipal, tab.chromeTabId, permit.permit);
   const recording: Recording = {
     chromeTabId: tab.chromeTabId,
     token: crypto.randomUUID(),
@@ -53,7 +53,7 @@ async function start(ctx: BrowserContext, tab: AiTab, tabId: string, site: strin
 }
 
 async function stop(tab: AiTab, tabId: string): Promise<CallOutcome> {
-  // The tab is this session's (the 'ai-tab' need), so its recording is too, even when the session
+  // The tab is this AI principal's (the 'ai-tab' need), so its recording is too, even when the principal
   // was re-keyed after a worker stop.
   const recording = await updateRecordings((recordings) => {
     const found = recordings[String(tab.chromeTabId)];

@@ -37,9 +37,9 @@ export const workflowRun = defineBrowserAction(browserTool, 'workflow_run', {
 
     let resumed: WorkflowRun | undefined;
     if (args.resumeRunId !== undefined) {
-      resumed = await ownRun(args.resumeRunId, ctx.session.key, undefined);
+      resumed = await ownRun(args.resumeRunId, ctx.aiPrincipal.key, undefined);
       if (!resumed) {
-        return refuse('RUN_NOT_FOUND', `No workflow run ${args.resumeRunId} in this session to resume; use a runId that browser.workflow_run returned`, { runId: args.resumeRunId });
+        return refuse('RUN_NOT_FOUND', `No workflow run ${args.resumeRunId} on this connection to resume; use a runId that browser.workflow_run returned`, { runId: args.resumeRunId });
       }
       if (resumed.status !== 'paused' || resumed.pausedAt === undefined) {
         return textFailure(`Run ${args.resumeRunId} is ${resumed.status}, not paused: only a paused run can be resumed. Start the workflow without resumeRunId`);
@@ -68,7 +68,7 @@ export const workflowRun = defineBrowserAction(browserTool, 'workflow_run', {
       }
       state.runs[id] = {
         runId: id,
-        sessionKey: ctx.session.key,
+        principalKey: ctx.aiPrincipal.key,
         chromeTabId: target.chromeTabId,
         tabId: target.tabId,
         source: args.source,

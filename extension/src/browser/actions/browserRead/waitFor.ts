@@ -17,7 +17,7 @@ async function urlMatches(chromeTabId: number, fragment: string): Promise<MatchR
 /** A person's tab may be polled only while its attachment lives: it ends when the tab navigates. */
 async function attachmentEnded(ctx: BrowserContext): Promise<boolean> {
   if (ctx.target.kind !== 'person') return false;
-  return !(await loadBrowserState()).attachments[attachmentKey(ctx.target.chromeTabId, ctx.session.key)];
+  return !(await loadBrowserState()).attachments[attachmentKey(ctx.target.chromeTabId, ctx.aiPrincipal.key)];
 }
 
 /** One check in the page; a page in the middle of navigating simply does not match yet. */

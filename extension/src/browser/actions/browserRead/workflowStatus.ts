@@ -3,11 +3,11 @@ import { defineBrowserAction } from '../../defineBrowserAction';
 import { ownRun, runNotFound } from '../../workflows/runStore';
 import { runView } from '../../workflows/runView';
 
-/** Read class: any number of polls; a run of another AI session does not exist for this one. */
+/** Read class: any number of polls; a run of another AI principal does not exist for this one. */
 export const workflowStatus = defineBrowserAction(browserReadTool, 'workflow_status', {
   needs: 'none',
   async run(ctx, args) {
-    const run = await ownRun(args.runId, ctx.session.key, args.tabId);
+    const run = await ownRun(args.runId, ctx.aiPrincipal.key, args.tabId);
     if (!run) {
       return runNotFound(args.runId, args.tabId);
     }
