@@ -2,7 +2,7 @@ import { captureAnchor, placeAnchor, type TextAnchor } from '@vmark/shared/lib/c
 import { docKeyOf } from '../comments/docKey';
 import { selectionProblem } from '../comments/personComments';
 import { LineBreakOffsets } from '../lib/lineBreakOffsets';
-import { dominantLineEnding } from '../lib/lineEndings';
+import { detectLineEnding } from '../lib/lineEndings';
 import type { WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
 
@@ -20,7 +20,7 @@ function selectedRange(store: WindowStore, tab: Tab): { start: number; end: numb
   const content = tab.content;
   if (editor.mode === 'source') {
     // CodeMirror counts a CRLF as one position
-    const offsets = new LineBreakOffsets(content, dominantLineEnding(content));
+    const offsets = new LineBreakOffsets(content, detectLineEnding(content));
     const start = offsets.toText(from);
     const end = offsets.toText(to);
     if (content.slice(start, end) === text) return { start, end };

@@ -1,5 +1,5 @@
 import { startsLikeFrontMatter } from '../editor/markdown/verify';
-import { dominantLineEnding } from '../lib/lineEndings';
+import { detectLineEnding } from '../lib/lineEndings';
 import type { WindowStore } from '../state/store';
 
 /**
@@ -19,7 +19,7 @@ export function addFrontMatter(store: WindowStore): void {
     store.notify('This document already has front matter; edit it at the top of the document.');
     return;
   }
-  const eol = dominantLineEnding(tab.content);
+  const eol = detectLineEnding(tab.content);
   const block = ['---', `title: ${JSON.stringify(tab.title)}`, '---', '', ''].join(eol);
   const next = block + tab.content;
   const editor = store.editor(tab.id);

@@ -8,7 +8,7 @@ import { Annotation, EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { SOURCE_COMPOSITION_GRACE_MS, type WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
-import { dominantLineEnding } from '../lib/lineEndings';
+import { detectLineEnding } from '../lib/lineEndings';
 import { blockIndexAt, blockStart } from './blockOffsets';
 import { minimalChange } from '../lib/minimalChange';
 import { workflowDiagnostics, type WorkflowLinter } from './workflowDiagnostics';
@@ -54,7 +54,7 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
         doc: tab.content,
         extensions: [
           // keep the document's own line endings: CodeMirror would otherwise join lines with \n
-          EditorState.lineSeparator.of(dominantLineEnding(tab.content)),
+          EditorState.lineSeparator.of(detectLineEnding(tab.content)),
           lineNumbers(),
           history(),
           search({ top: true }),

@@ -1,5 +1,5 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { applyLineEnding, normalizeLineEndings } from './lineEndings';
+import { applyLineEnding, toLf } from '../../lib/lineEndings';
 import { withoutNeedlessEscapes } from './minimalEscapes';
 import type { MdNode } from './mdastNode';
 import { stringifyMdast } from './stringify';
@@ -43,7 +43,7 @@ export function writeFreshBlock(
   markupOverride?: string,
   previousText?: string,
 ): string {
-  if (node.type.name === 'frontMatter') return finish(normalizeLineEndings(String(node.attrs.raw ?? '')), linePrefix, context);
+  if (node.type.name === 'frontMatter') return finish(toLf(String(node.attrs.raw ?? '')), linePrefix, context);
   const mdast = toMdast(node, context, markupOverride);
   if (!mdast) return '';
   let text = stringifyMdast([mdast], { conventions: context.conventions });

@@ -1,6 +1,6 @@
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
 import { inlineNodes, type InlineContext } from './fromMdastInline';
-import { normalizeLineEndings } from './lineEndings';
+import { toLf } from '../../lib/lineEndings';
 import { endOffset, normalizeLabel, startOffset, type MdNode } from './mdastNode';
 import type { SourceBlock } from './types';
 
@@ -52,7 +52,7 @@ function convertBlock(node: MdNode, context: InlineContext): SourceBlock {
   const { schema, source } = context;
   const nodes = schema.nodes;
   const leaf = (pmNode: ProseMirrorNode): SourceBlock => ({ node: pmNode, start: startOffset(node), end: endOffset(node) });
-  const sourceText = () => normalizeLineEndings(source.slice(startOffset(node), endOffset(node)));
+  const sourceText = () => toLf(source.slice(startOffset(node), endOffset(node)));
   switch (node.type) {
     case 'paragraph':
       return leaf(nodes.paragraph!.create(null, inlineNodes(node.children ?? [], context)));
@@ -68,12 +68,12 @@ function convertBlock(node: MdNode, context: InlineContext): SourceBlock {
       return convertList(node, context);
     case 'code': {
       const attrs = { language: node.lang ?? null, meta: node.meta ?? null, markup: codeMarkup(sourceText()) };
-      const value = normalizeLineEndings(node.value ?? '');
+      const value = toLf(node.value ?? '');
       return leaf(nodes.codeBlock!.create(attrs, value ? schema.text(value) : null));
     }
     case 'html':
       // An unclosed HTML block runs to the end and takes the final line ending with it.
-      return leaf(nodes.htmlBlock!.create({ raw: normalizeLineEndings(node.value ?? '').replace(/\n$/, '') }));
+      return leaf(nodes.htmlBlock!.create({ raw: toLf(node.value ?? '').replace(/\n$/, '') }));
     case 'definition':
       return leaf(
         nodes.linkDefinition!.create({
@@ -88,7 +88,7 @@ function convertBlock(node: MdNode, context: InlineContext): SourceBlock {
     case 'table':
       return convertTable(node, context);
     case 'math':
-      return leaf(nodes.blockMath!.create({ latex: normalizeLineEndings(node.value ?? '') }));
+      return leaf(nodes.blockMath!.create({ latex: toLf(node.value ?? '') }));
     case 'yaml':
     case 'toml':
       return leaf(nodes.frontMatter!.create({ raw: sourceText() }));

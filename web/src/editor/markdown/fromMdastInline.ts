@@ -1,5 +1,5 @@
 import type { Mark, Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
-import { normalizeLineEndings } from './lineEndings';
+import { toLf } from '../../lib/lineEndings';
 import { startOffset, endOffset, normalizeLabel, type MdNode } from './mdastNode';
 
 export interface InlineContext {
@@ -24,7 +24,7 @@ function appendInline(node: MdNode, marks: readonly Mark[], context: InlineConte
   };
   switch (node.type) {
     case 'text':
-      if (node.value) out.push(schema.text(normalizeLineEndings(node.value), marks));
+      if (node.value) out.push(schema.text(toLf(node.value), marks));
       return;
     case 'emphasis':
       return withMark(schema.marks.italic!.create({ markup: delimiterAt(node, context) }));
@@ -57,10 +57,10 @@ function appendInline(node: MdNode, marks: readonly Mark[], context: InlineConte
       out.push(schema.nodes.hardBreak!.create({ markup: breakMarkup(node, context) }, null, marks));
       return;
     case 'html':
-      out.push(schema.nodes.htmlInline!.create({ raw: normalizeLineEndings(node.value ?? '') }, null, marks));
+      out.push(schema.nodes.htmlInline!.create({ raw: toLf(node.value ?? '') }, null, marks));
       return;
     case 'inlineMath':
-      out.push(schema.nodes.inlineMath!.create({ latex: normalizeLineEndings(node.value ?? '') }, null, marks));
+      out.push(schema.nodes.inlineMath!.create({ latex: toLf(node.value ?? '') }, null, marks));
       return;
     case 'footnoteReference':
       out.push(
@@ -70,7 +70,7 @@ function appendInline(node: MdNode, marks: readonly Mark[], context: InlineConte
     default: {
       // Unknown phrasing keeps its source text rather than vanishing.
       const text = context.source.slice(startOffset(node), endOffset(node));
-      if (text) out.push(schema.text(normalizeLineEndings(text), marks));
+      if (text) out.push(schema.text(toLf(text), marks));
     }
   }
 }

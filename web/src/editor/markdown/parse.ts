@@ -1,7 +1,7 @@
 import { markdownSchema } from '../schema';
 import { detectConventions } from './conventions';
 import { documentFromMdast } from './fromMdast';
-import { detectLineEnding, endsWithLineEnding } from './lineEndings';
+import { detectLineEnding, endsWithLineEnding } from '../../lib/lineEndings';
 import { parseMdast } from './markdownProcessor';
 import type { MdNode } from './mdastNode';
 import type { ParsedDoc, SourceBlock } from './types';

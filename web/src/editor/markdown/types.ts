@@ -1,7 +1,9 @@
 import type { JSONContent } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 
-export type LineEnding = '\n' | '\r\n' | '\r';
+import type { LineEnding } from '../../lib/lineEndings';
+
+export type { LineEnding };
 
 /** How a document writes what markdown lets one write in several ways; used for new blocks. */
 export interface MarkdownConventions {

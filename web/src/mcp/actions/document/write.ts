@@ -4,7 +4,7 @@ import { scopePath } from '../../guards';
 import { docKeyOf, runMutation } from '../../mutation';
 import { saveTabForAgent } from '../../agentSave';
 import { takeSavePlace } from '../../../documents/saveOrder';
-import { normalizeLineEndings } from '../../../lib/lineEndings';
+import { matchLineEndings } from '../../../lib/lineEndings';
 
 export const write = defineAction(documentTool, 'write', {
   needs: { tab: 'any' },
@@ -15,7 +15,7 @@ export const write = defineAction(documentTool, 'write', {
     const editor = ctx.store.editor(tab.id);
     // the active WYSIWYG tab takes the text through the editor (one undoable step); others keep it as sent
     const throughEditor = editor?.mode === 'wysiwyg' && tab.kind === 'markdown' && ctx.store.getSnapshot().activeTabId === tab.id;
-    const next = normalizeLineEndings(args.content, tab.content);
+    const next = matchLineEndings(args.content, tab.content);
     const result = await runMutation(
       ctx,
       ctx.journal,
