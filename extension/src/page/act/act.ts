@@ -10,6 +10,7 @@ import { locate } from './findTarget';
 import { pressKey } from './pressKey';
 import { typeText } from './typeText';
 import type { ActElement, ActRequest, InspectResult, PerformResult } from './types';
+import { isHtmlElement } from '../dom/realm';
 
 function describe(element: Element): ActElement {
   return { ref: refFor(element), ...roleAndName(element) };
@@ -31,7 +32,7 @@ export function inspectAct(request: ActRequest): InspectResult {
 }
 
 function click(element: Element, x: number, y: number): void {
-  if (element instanceof HTMLElement) element.focus({ preventScroll: true });
+  if (isHtmlElement(element)) element.focus({ preventScroll: true });
   const init = { bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y, button: 0 };
   element.dispatchEvent(new PointerEvent('pointerdown', { ...init, pointerType: 'mouse', isPrimary: true }));
   element.dispatchEvent(new MouseEvent('mousedown', { ...init, buttons: 1 }));

@@ -6,6 +6,7 @@ import { isNativelyFocusable, roleOf } from '../aria/role';
 import { isStructuralRole } from '../snapshot/outlinePolicy';
 import { DEFAULT_MAX_NAME_CHARS } from '../snapshot/snapshot';
 import { clipText } from '../text/neutralise';
+import { isShadowRoot } from '../dom/realm';
 
 export function roleAndName(element: Element, role = roleOf(element) ?? 'generic'): { role: string; name: string } {
   // Named like the outline names it: targets by their text, structure by its label.
@@ -29,7 +30,7 @@ export function cssLabel(element: Element): string {
 export function composedParent(node: Node): Element | null {
   if (node.parentElement) return node.parentElement;
   const root = node.getRootNode();
-  return root instanceof ShadowRoot ? root.host : null;
+  return isShadowRoot(root) ? root.host : null;
 }
 
 export function composedContains(ancestor: Element, node: Element): boolean {

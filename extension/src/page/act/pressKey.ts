@@ -2,6 +2,8 @@
 // events lack: Enter submits a form from its field or activates a button or link, Space activates a
 // button or checkbox, Tab moves focus. Nothing happens by default when the page prevents the keydown.
 
+import { isHtmlElement, isTag } from '../dom/realm';
+
 export interface KeyPress {
   key: string;
   modifiers?: { ctrl?: boolean; shift?: boolean; alt?: boolean; meta?: boolean };
@@ -43,13 +45,13 @@ function defaultAction(target: Element, press: KeyPress): string {
   const { key } = press;
   if (key === 'Tab') return moveFocus(target === document.body ? null : target, press.modifiers?.shift === true);
   if (key === 'Enter') {
-    if (target instanceof HTMLInputElement) return submitFrom(target);
-    if (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement) {
+    if (isTag(target, 'input')) return submitFrom(target);
+    if (isTag(target, 'button') || isTag(target, 'a')) {
       (target as HTMLElement).click();
       return 'click';
     }
   }
-  if (key === ' ' && (target instanceof HTMLButtonElement || (target instanceof HTMLInputElement && (target.type === 'checkbox' || target.type === 'radio')))) {
+  if (key === ' ' && (isTag(target, 'button') || (isTag(target, 'input') && (target.type === 'checkbox' || target.type === 'radio')))) {
     target.click();
     return 'click';
   }
@@ -57,7 +59,7 @@ function defaultAction(target: Element, press: KeyPress): string {
 }
 
 export function pressKey(element: Element | null, press: KeyPress): { defaultAction: string } {
-  if (element instanceof HTMLElement) element.focus();
+  if (isHtmlElement(element)) element.focus();
   const target = element ?? document.activeElement ?? document.body;
   const init: KeyboardEventInit = {
     key: press.key,

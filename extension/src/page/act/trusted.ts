@@ -11,6 +11,7 @@ import { composedContains, cssLabel, roleAndName } from './describe';
 import { locate } from './findTarget';
 import { checkTypeable, restoreText, textOf } from './typeText';
 import type { ActCounts, ActElement, ActReason, ActRequest, PerformResult } from './types';
+import { isElement, isHtmlElement, isTag, isTextControl } from '../dom/realm';
 
 const GUARD_GLOBAL = '__vmarkTrustedGuard';
 // A guard the extension never finished (it failed between the calls) must not stay armed.
@@ -46,7 +47,7 @@ function describe(element: Element): ActElement {
 
 function reachesTarget(event: Event, element: Element): boolean {
   const first = event.composedPath()[0];
-  if (!(first instanceof Element)) return false;
+  if (!isElement(first)) return false;
   if (composedContains(element, first)) return true;
   const label = first.closest('label');
   return label !== null && label.control === element;
@@ -64,7 +65,7 @@ function arm(element: Element | null, prior: string | null, guardPointer = false
       return;
     }
     const hit = event.composedPath()[0];
-    guard.blockedBy ??= hit instanceof Element ? cssLabel(hit) : 'another element';
+    guard.blockedBy ??= isElement(hit) ? cssLabel(hit) : 'another element';
     event.preventDefault();
     event.stopImmediatePropagation();
   };
@@ -89,7 +90,7 @@ function arm(element: Element | null, prior: string | null, guardPointer = false
 
 /** Puts the caret over the whole content, so inserted text replaces it. */
 function selectAll(element: Element): void {
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+  if (isTextControl(element)) {
     element.focus();
     element.select();
     return;
@@ -116,7 +117,7 @@ export function prepareTrusted(request: ActRequest): PrepareResult {
   if ((request.operation === 'click' || request.operation === 'type') && opensFileChooser(element)) {
     return { ok: false, reason: 'upload', detail: 'file inputs are never automated; ask the user to choose the file', element: described, ...counts };
   }
-  if (request.operation === 'type' && element instanceof HTMLSelectElement) return { ok: true, plan: null };
+  if (request.operation === 'type' && isTag(element, 'select')) return { ok: true, plan: null };
   const actionable = checkActionable(element);
   if (!actionable.ok) return { ...actionable, element: described, ...counts };
   if (request.operation === 'type') {
@@ -132,7 +133,7 @@ export function prepareTrusted(request: ActRequest): PrepareResult {
     selectAll(element);
     return { ok: true, element: described, plan: { kind: 'insert', text: request.text ?? '' }, ...counts };
   }
-  if (element instanceof HTMLElement) element.focus();
+  if (isHtmlElement(element)) element.focus();
   arm(element, null);
   return { ok: true, element: described, plan: { kind: 'key' }, ...counts };
 }

@@ -2,6 +2,7 @@
 // ancestors, content-visibility, a closed <details>, a zero-sized box.
 
 import { composedParent } from './describe';
+import { isTag } from '../dom/realm';
 
 export function isRenderedVisible(element: Element): boolean {
   if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) return false;
@@ -9,7 +10,7 @@ export function isRenderedVisible(element: Element): boolean {
   if (box.width === 0 && box.height === 0) return false;
   // checkVisibility does not see into a closed <details> from inside a shadow tree's slot; be explicit.
   for (let current = composedParent(element); current; current = composedParent(current)) {
-    if (current instanceof HTMLDetailsElement && !current.open && !(element.closest('summary')?.parentElement === current)) return false;
+    if (isTag(current, 'details') && !current.open && !(element.closest('summary')?.parentElement === current)) return false;
   }
   return true;
 }

@@ -2,6 +2,7 @@
 
 import { refFor } from '../refs/refStore';
 import { clipText } from '../text/neutralise';
+import { isHtmlElement } from '../dom/realm';
 
 export const MAX_QUERY_ELEMENTS = 50;
 export const MAX_QUERY_TEXT_CHARS = 500;
@@ -61,7 +62,7 @@ export function query(options: QueryOptions): QueryResult {
 }
 
 function describeElement(element: Element, fields: QueryFields): QueriedElement {
-  const rendered = element instanceof HTMLElement ? element.innerText : element.textContent;
+  const rendered = isHtmlElement(element) ? element.innerText : element.textContent;
   const text = clipText((rendered ?? '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim(), MAX_QUERY_TEXT_CHARS).text;
   const described: QueriedElement = { ref: refFor(element), tag: element.localName, text };
   if (fields.attributes) described.attributes = attributesOf(element, fields.attributes);

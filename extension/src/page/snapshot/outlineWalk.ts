@@ -7,6 +7,7 @@ import { isNativelyFocusable, roleOf } from '../aria/role';
 import { checkedState, headingLevel, isDisabled, isFileInput } from '../aria/states';
 import { composedChildNodes, looksLikeClosedShadowHost, shadowRootOf } from '../dom/shadow';
 import { outlineEntry, SHOWN_IF_NAMED, type OutlineContext, type OutlineEntry } from './outlinePolicy';
+import { isElement, isTag } from '../dom/realm';
 
 const MAX_VISITED_ELEMENTS = 50_000;
 const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'noscript', 'head', 'meta', 'link', 'title', 'base']);
@@ -91,11 +92,11 @@ class OutlineWalker {
   private walkChildren(element: Element, context: OutlineContext): void {
     if (!shadowRootOf(element) && looksLikeClosedShadowHost(element)) this.unreachable.closedShadowRoots++;
     // A closed <details> renders only its summary.
-    const onlySummary = element instanceof HTMLDetailsElement && !element.open;
+    const onlySummary = isTag(element, 'details') && !element.open;
     const children = composedChildNodes(element);
     for (let i = 0; i < children.length && !this.stopped; i++) {
       const child = children[i];
-      if (!(child instanceof Element)) continue;
+      if (!isElement(child)) continue;
       if (onlySummary && child.localName !== 'summary') continue;
       this.walk(child, context);
     }
