@@ -11,7 +11,7 @@ import { composedContains, cssLabel, roleAndName } from './describe';
 import { locate } from './findTarget';
 import { checkTypeable, restoreText, textOf } from './typeText';
 import type { ActCounts, ActElement, ActReason, ActRequest, PerformResult } from './types';
-import { isElement, isHtmlElement, isTag, isTextControl } from '../dom/realm';
+import { documentOf, isElement, isHtmlElement, isTag, isTextControl, windowOf } from '../dom/realm';
 
 const GUARD_GLOBAL = '__vmarkTrustedGuard';
 // A guard the extension never finished (it failed between the calls) must not stay armed.
@@ -35,6 +35,8 @@ interface Guard {
   submitted: boolean;
   clicked: boolean;
   keyPrevented: boolean;
+  /** The target's document (the top one for a page-wide key). */
+  doc: Document;
   focusBefore: Element | null;
   disarm(): void;
 }
@@ -57,7 +59,8 @@ function reachesTarget(event: Event, element: Element): boolean {
 function arm(element: Element | null, prior: string | null, guardPointer = false): Guard {
   const holder = globalThis as unknown as GuardHolder;
   holder[GUARD_GLOBAL]?.disarm();
-  const guard: Guard = { element, prior, blockedBy: null, reached: false, submitted: false, clicked: false, keyPrevented: false, focusBefore: document.activeElement, disarm: () => undefined };
+  const doc = element ? documentOf(element) : document;
+  const guard: Guard = { element, prior, blockedBy: null, reached: false, submitted: false, clicked: false, keyPrevented: false, doc, focusBefore: doc.activeElement, disarm: () => undefined };
   const onPointer = (event: Event): void => {
     if (!guardPointer || !event.isTrusted || element === null) return;
     if (reachesTarget(event, element)) {
@@ -72,15 +75,21 @@ function arm(element: Element | null, prior: string | null, guardPointer = false
   const onSubmit = (): void => void (guard.submitted = true);
   const onClick = (): void => void (guard.clicked = true);
   const onKeydown = (event: Event): void => void (event.defaultPrevented && (guard.keyPrevented = true));
-  for (const type of POINTER_EVENTS) window.addEventListener(type, onPointer, true);
-  window.addEventListener('submit', onSubmit, true);
-  window.addEventListener('click', onClick, true);
-  window.addEventListener('keydown', onKeydown, false);
+  // a target inside a same-origin frame: its events happen in the frame's window, a stray click in the top one
+  const views = element && windowOf(element) !== window ? [window, windowOf(element)] : [window];
+  for (const view of views) {
+    for (const type of POINTER_EVENTS) view.addEventListener(type, onPointer, true);
+    view.addEventListener('submit', onSubmit, true);
+    view.addEventListener('click', onClick, true);
+    view.addEventListener('keydown', onKeydown, false);
+  }
   guard.disarm = () => {
-    for (const type of POINTER_EVENTS) window.removeEventListener(type, onPointer, true);
-    window.removeEventListener('submit', onSubmit, true);
-    window.removeEventListener('click', onClick, true);
-    window.removeEventListener('keydown', onKeydown, false);
+    for (const view of views) {
+      for (const type of POINTER_EVENTS) view.removeEventListener(type, onPointer, true);
+      view.removeEventListener('submit', onSubmit, true);
+      view.removeEventListener('click', onClick, true);
+      view.removeEventListener('keydown', onKeydown, false);
+    }
     if (holder[GUARD_GLOBAL] === guard) delete holder[GUARD_GLOBAL];
   };
   holder[GUARD_GLOBAL] = guard;
@@ -96,9 +105,9 @@ function selectAll(element: Element): void {
     return;
   }
   (element as HTMLElement).focus();
-  const range = document.createRange();
+  const range = documentOf(element).createRange();
   range.selectNodeContents(element);
-  const selection = getSelection();
+  const selection = windowOf(element).getSelection();
   selection?.removeAllRanges();
   selection?.addRange(range);
 }
@@ -126,7 +135,7 @@ export function prepareTrusted(request: ActRequest): PrepareResult {
   }
   if (request.operation === 'click') {
     arm(element, null, true);
-    return { ok: true, element: described, plan: { kind: 'click', x: actionable.x, y: actionable.y }, ...counts };
+    return { ok: true, element: described, plan: { kind: 'click', x: actionable.top.x, y: actionable.top.y }, ...counts };
   }
   if (request.operation === 'type') {
     arm(element, textOf(element));
@@ -142,7 +151,7 @@ function defaultActionOf(guard: Guard, request: ActRequest): string {
   if (guard.keyPrevented) return 'prevented';
   if (guard.submitted) return 'submit';
   if (guard.clicked) return 'click';
-  if (document.activeElement !== guard.focusBefore) return request.key === 'Tab' ? (request.modifiers?.shift ? 'focus-previous' : 'focus-next') : 'focus-moved';
+  if (guard.doc.activeElement !== guard.focusBefore) return request.key === 'Tab' ? (request.modifiers?.shift ? 'focus-previous' : 'focus-next') : 'focus-moved';
   return 'none';
 }
 

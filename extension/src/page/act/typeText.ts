@@ -3,7 +3,7 @@
 // is read back: a field that changed the text is refused as rejected-value and its prior value restored.
 
 import type { ActReason } from './types';
-import { isHtmlElement, isTag, isTextControl, isValueControl } from '../dom/realm';
+import { documentOf, isHtmlElement, isTag, isTextControl, isValueControl, windowOf } from '../dom/realm';
 
 export type Typed = { ok: true; value: string } | { ok: false; reason: ActReason; detail: string };
 
@@ -78,12 +78,13 @@ function chooseOption(element: HTMLSelectElement, text: string): Typed {
 function typeIntoEditable(element: HTMLElement, text: string): Typed {
   const prior = element.innerText;
   element.focus();
-  const range = document.createRange();
+  const doc = documentOf(element);
+  const range = doc.createRange();
   range.selectNodeContents(element);
-  const selection = getSelection();
+  const selection = windowOf(element).getSelection();
   selection?.removeAllRanges();
   selection?.addRange(range);
-  const inserted = text === '' ? document.execCommand('delete') : document.execCommand('insertText', false, text);
+  const inserted = text === '' ? doc.execCommand('delete') : doc.execCommand('insertText', false, text);
   if (!inserted) {
     element.textContent = text;
     announce(element, text);

@@ -1,5 +1,7 @@
-// browser_read.query: structured DOM data the outline cannot name (tables, computed values).
+// browser_read.query: structured DOM data the outline cannot name (tables, computed values). The
+// selector runs in the document and in its same-origin frames; boxes are in the top viewport.
 
+import { sameOriginDocuments, toTopViewport } from '../dom/frames';
 import { refFor } from '../refs/refStore';
 import { clipText } from '../text/neutralise';
 import { isHtmlElement } from '../dom/realm';
@@ -38,12 +40,12 @@ export interface QueryResult {
   truncated?: true;
 }
 
-function selectAll(selector: unknown): NodeListOf<Element> {
+function selectAll(selector: unknown): Element[] {
   if (typeof selector !== 'string' || selector.trim() === '') {
     throw new Error('query needs a non-empty CSS selector string');
   }
   try {
-    return document.querySelectorAll(selector);
+    return sameOriginDocuments().flatMap((doc) => Array.from(doc.querySelectorAll(selector)));
   } catch {
     throw new Error(`Invalid CSS selector: ${JSON.stringify(selector)}`);
   }
@@ -83,7 +85,8 @@ function attributesOf(element: Element, wanted: true | string[]): Record<string,
 
 function boxOf(element: Element): { x: number; y: number; width: number; height: number } {
   const rect = element.getBoundingClientRect();
-  return { x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) };
+  const { x, y } = toTopViewport(element, rect.x, rect.y);
+  return { x: Math.round(x), y: Math.round(y), width: Math.round(rect.width), height: Math.round(rect.height) };
 }
 
 function stylesOf(element: Element, properties: string[]): Record<string, string> {
