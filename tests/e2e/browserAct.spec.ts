@@ -171,8 +171,8 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   expect(await refusal(click('Invisible'))).toMatchObject({ reason: 'hidden', matchedTotal: 1, matchedVisible: 0 });
   expect(await refusal(click('Far away'))).toMatchObject({ reason: 'offscreen' });
   expect(await refusal(click('No such button'))).toMatchObject({ reason: 'not-found', matchedTotal: 0 });
-  // a target inside a frame is out of reach: the refusal says how to get at it
-  expect(await refusal(click('Close ad'))).toMatchObject({ reason: 'not-found', detail: expect.stringContaining("frame is not searched: to act inside a frame, browser.navigate the tab to the frame's URL") });
+  // a target inside a cross-origin frame is out of reach: the refusal says how to get at it
+  expect(await refusal(click('Foreign button'))).toMatchObject({ reason: 'not-found', detail: expect.stringContaining("1 cross-origin frame is not searched: to act inside one, browser.navigate the tab to the frame's URL") });
   const ambiguous = await refusal(click('Delete'));
   expect(ambiguous).toMatchObject({ reason: 'ambiguous', matchedTotal: 2, matchedVisible: 2, candidates: [expect.stringMatching(/^e\d+$/), expect.stringMatching(/^e\d+$/)] });
   expect(await logOf(page)).toBe('');
@@ -216,6 +216,45 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   expect(await actOk(click('Trusted only'))).toMatchObject({ input: 'synthetic' });
   expect(await logOf(page)).toContain('Trusted only: untrusted');
   await ai.ok('browser', { action: 'close', tabId });
+});
+
+test('BRW-ACT-06 BRW-ACT-09 BRW-ACT-16 BRW-ACT-20 same-origin frames: read lists their controls, act clicks and types inside them, hit-tests in the frame and over it; a removed frame\'s ref is stale', async () => {
+  const fresh = await startSite();
+  const { tabId, page } = await openFixture(fresh);
+  try {
+    const click = (name: string) => ({ tabId, operation: 'click', role: 'button', name });
+    await allowOnSite(click('Frame button'));
+    expect(await actOk(click('Frame button'))).toMatchObject({ element: { role: 'button', name: 'Frame button' }, matchedTotal: 1, matchedVisible: 1, input: 'synthetic' });
+    expect(await logOf(page)).toBe('frame:Frame button');
+
+    // the outline shows the frame's controls with refs act takes (a srcdoc frame is same-origin too)
+    const read = await ai.ok<{ snapshot: { role: string; name: string; ref: string }[]; unreachable?: { frames: number } }>('browser_read', { action: 'read', tabId });
+    const names = read.snapshot.map((n) => n.name);
+    expect(names).toEqual(expect.arrayContaining(['Frame button', 'Veiled in frame', 'Frame field', 'Frame trusted', 'Behind the page veil', 'Close ad']));
+    expect(names).not.toContain('Foreign button');
+    expect(read.unreachable).toEqual({ closedShadowRoots: 0, frames: 1 });
+    const trustedRef = read.snapshot.find((n) => n.name === 'Frame trusted')!.ref;
+    expect(await actOk({ tabId, operation: 'click', ref: trustedRef })).toMatchObject({ element: { ref: trustedRef, name: 'Frame trusted' } });
+    expect(await logOf(page)).toBe('frame:Frame button|frame:Frame trusted: untrusted');
+
+    // covered inside the frame, and a frame covered in the page: refused by name, nothing clicked
+    expect(await refusal(click('Veiled in frame'))).toMatchObject({ reason: 'covered', detail: 'covered by div.frame-veil' });
+    expect(await refusal(click('Behind the page veil'))).toMatchObject({ reason: 'covered', detail: 'covered by div.page-veil, over the frame holding the target' });
+    expect(await logOf(page)).toBe('frame:Frame button|frame:Frame trusted: untrusted');
+
+    const type = { tabId, operation: 'type', role: 'textbox', name: 'Frame field', text: 'tram' };
+    await allowOnSite(type);
+    expect(await actOk(type)).toMatchObject({ value: 'tram', element: { name: 'Frame field' } });
+    expect(await logOf(page)).toContain('frame:Frame field=tram');
+
+    // the frame goes away after the read: its refs name nothing
+    const buttonRef = read.snapshot.find((n) => n.name === 'Frame button')!.ref;
+    await page.evaluate(() => document.querySelector('iframe[title="Same-origin frame"]')!.remove());
+    expect(refusalOf(await act({ tabId, operation: 'click', ref: buttonRef }))).toMatchObject({ token: 'STALE_COMMAND', data: { reason: 'stale' } });
+  } finally {
+    await ai.ok('browser', { action: 'close', tabId });
+    await fresh.close();
+  }
 });
 
 // Grants outlive a test (same AI session, same origin): the following tests use the second origin where they need a fresh one.

@@ -73,7 +73,7 @@ export function checkActionable(element: Element): Actionable {
     const origin = frameContentOrigin(frame);
     top = { x: top.x + origin.x, y: top.y + origin.y };
     const outer = hitsAt(frame, top.x, top.y, 'the frame holding the target');
-    if (!outer.ok) return outer.reason === 'covered' ? { ...outer, detail: `${outer.detail} (over the frame ${cssLabel(frame)})` } : outer;
+    if (!outer.ok) return outer.reason === 'covered' ? { ...outer, detail: `${outer.detail}, over the frame holding the target` } : outer;
   }
   return { ok: true, x, y, top };
 }
