@@ -452,6 +452,12 @@ test('BRW-ACT-03 trusted input (switched on in the settings, headless Chromium):
     expect(await actOk(click('Shadow action'))).toMatchObject({ input: 'trusted' });
     expect(await logOf(page)).toBe('Trusted only: trusted|Open help|Shadow action');
 
+    // inside a same-origin frame: the point is offset by the frame's content box, the frame's own guard and checks hold
+    expect(await actOk(click('Frame trusted'))).toMatchObject({ input: 'trusted', element: { name: 'Frame trusted' } });
+    expect(await refusal(click('Veiled in frame'))).toMatchObject({ reason: 'covered', detail: 'covered by div.frame-veil', input: 'trusted' });
+    expect(await refusal(click('Behind the page veil'))).toMatchObject({ reason: 'covered', input: 'trusted' });
+    expect(await logOf(page)).toBe('Trusted only: trusted|Open help|Shadow action|frame:Frame trusted: trusted');
+
     const type = (role: string, name: string, text: string) => ({ tabId, operation: 'type', role, name, text });
     await allowOnSite(type('textbox', 'Nickname', 'Neo'));
     expect(await actOk(type('textbox', 'Nickname', 'Neo'))).toMatchObject({ value: 'Neo', input: 'trusted' });
@@ -461,6 +467,8 @@ test('BRW-ACT-03 trusted input (switched on in the settings, headless Chromium):
     expect(await refusal(type('textbox', 'Letters only', 'abc123'))).toMatchObject({ reason: 'rejected-value', detail: expect.stringContaining('"abc"'), input: 'trusted' });
     await expect(page.getByLabel('Letters only')).toHaveValue('');
     expect(await actOk(type('textbox', 'Notes', 'Buy tickets'))).toMatchObject({ value: 'Buy tickets', input: 'trusted' });
+    expect(await actOk(type('textbox', 'Frame field', 'Neo'))).toMatchObject({ value: 'Neo', input: 'trusted' });
+    expect(await logOf(page)).toContain('frame:Frame field=Neo');
     expect(await refusal(type('textbox', 'Account id', 'B-2'))).toMatchObject({ reason: 'readonly' });
     // a <select> has no trusted path: the answer says so
     expect(await actOk(type('combobox', 'Country', 'France'))).toMatchObject({ value: 'France', input: 'synthetic' });
