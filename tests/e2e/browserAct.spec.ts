@@ -482,6 +482,14 @@ test('BRW-ACT-03 trusted input (switched on in the settings, headless Chromium):
     expect(await actOk({ tabId, operation: 'key', key: 'Tab', ref: first })).toMatchObject({ defaultAction: 'focus-next', input: 'trusted' });
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim())).toBe('Second');
 
+    // a scroll is a real mouse wheel, read back from the page's scroll position once it has come to rest
+    await allowOnSite({ tabId, operation: 'scroll', dy: 300 });
+    const before = await page.evaluate(() => scrollY);
+    expect(await actOk({ tabId, operation: 'scroll', dy: 300 })).toMatchObject({ input: 'trusted', scrolledBy: 300, element: null });
+    expect(await page.evaluate(() => scrollY)).toBe(before + 300);
+    expect(await actOk({ tabId, operation: 'scroll', dy: -200 })).toMatchObject({ input: 'trusted', scrolledBy: -200 });
+    expect(await page.evaluate(() => scrollY)).toBe(before + 100);
+
     // a click that navigates acts (the page that would verify it is gone with the click)
     expect(await actOk({ tabId, operation: 'click', role: 'link', name: 'Help page' })).toMatchObject({ input: 'trusted' });
     await page.waitForURL(fresh.url('/popup-target.html'));

@@ -11,7 +11,7 @@ import { disabledDetail, isRenderedVisible } from './visibility';
 export type Actionable = { ok: true; x: number; y: number; top: { x: number; y: number } } | { ok: false; reason: ActReason; detail: string };
 
 /** The deepest element of a document at a point of its viewport, through open shadow roots (not into frames). */
-function deepElementFromPoint(doc: Document, x: number, y: number): Element | null {
+export function deepElementFromPoint(doc: Document, x: number, y: number): Element | null {
   let hit = doc.elementFromPoint(x, y);
   for (let depth = 0; hit?.shadowRoot && depth < 32; depth++) {
     const inner: Element | null = hit.shadowRoot.elementFromPoint(x, y);

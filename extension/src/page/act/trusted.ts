@@ -9,6 +9,7 @@ import { opensFileChooser } from './act';
 import { checkActionable } from './actionable';
 import { composedContains, cssLabel, roleAndName } from './describe';
 import { locate } from './findTarget';
+import { armScrollWatch, finishTrustedScroll, wheelPoint } from './trustedScroll';
 import { checkTypeable, restoreText, textOf } from './typeText';
 import type { ActCounts, ActElement, ActReason, ActRequest, PerformResult } from './types';
 import { documentOf, isElement, isHtmlElement, isTag, isTextControl, windowOf } from '../dom/realm';
@@ -19,11 +20,11 @@ const GUARD_LIFETIME_MS = 15_000;
 const POINTER_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'] as const;
 
 /** What the extension does between the two calls. */
-export type TrustedPlan = { kind: 'click'; x: number; y: number } | { kind: 'insert'; text: string } | { kind: 'key' };
+export type TrustedPlan = { kind: 'click'; x: number; y: number } | { kind: 'insert'; text: string } | { kind: 'key' } | { kind: 'wheel'; x: number; y: number; dy: number };
 
 export type PrepareResult =
   | ({ ok: true; element: ActElement | null; plan: TrustedPlan } & ActCounts)
-  /** The target takes no trusted input (a <select>, a scroll): the extension uses performAct. */
+  /** The target takes no trusted input (a <select>, a scroll to a target, no point to wheel at): the extension uses performAct. */
   | { ok: true; plan: null }
   | ({ ok: false; reason: ActReason; detail: string; candidates?: string[]; element?: ActElement } & ActCounts);
 
@@ -113,11 +114,18 @@ function selectAll(element: Element): void {
 }
 
 export function prepareTrusted(request: ActRequest): PrepareResult {
-  if (request.operation === 'scroll') return { ok: true, plan: null };
+  if (request.operation === 'scroll' && (request.target || !request.dy)) return { ok: true, plan: null };
   const located = locate(request.target);
   if (!located.ok) return located;
   const { element, matchedTotal, matchedVisible } = located;
   const counts = { matchedTotal, matchedVisible };
+  if (request.operation === 'scroll') {
+    const dy = request.dy ?? 0;
+    const point = wheelPoint(dy);
+    if (!point) return { ok: true, plan: null };
+    armScrollWatch();
+    return { ok: true, element: null, plan: { kind: 'wheel', ...point, dy }, ...counts };
+  }
   if (element === null) {
     arm(null, null);
     return { ok: true, element: null, plan: { kind: 'key' }, ...counts };
@@ -157,6 +165,7 @@ function defaultActionOf(guard: Guard, request: ActRequest): string {
 
 /** After the extension's input: what happened, verified on the page. */
 export function finishTrusted(request: ActRequest, counts: ActCounts): PerformResult {
+  if (request.operation === 'scroll') return finishTrustedScroll(counts);
   const guard = (globalThis as unknown as GuardHolder)[GUARD_GLOBAL];
   // another document: the click or key navigated (a blocked click cannot have), typed text is unverifiable
   if (!guard && request.operation !== 'type') return { ok: true, element: null, ...(request.operation === 'key' ? { defaultAction: 'navigation' } : {}), ...counts };
