@@ -176,6 +176,11 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   const ambiguous = await refusal(click('Delete'));
   expect(ambiguous).toMatchObject({ reason: 'ambiguous', matchedTotal: 2, matchedVisible: 2, candidates: [expect.stringMatching(/^e\d+$/), expect.stringMatching(/^e\d+$/)] });
   expect(await logOf(page)).toBe('');
+  // a candidate ref (handed out by act, before any read) is bound to what it named: renamed, it is refused
+  await page.evaluate(() => void (document.querySelector('button[onclick="log(\'Delete 1\')"]')!.textContent = 'Keep'));
+  const first = (ambiguous.candidates as string[])[0]!;
+  expect(refusalOf(await act({ tabId, operation: 'click', ref: first }))).toMatchObject({ token: 'STALE_COMMAND', data: { detail: expect.stringContaining(`ref ${first} was button "Delete"`) } });
+  expect(await logOf(page)).toBe('');
 
   // BRW-ACT-07: scrolled into view (a scroll container, under the sticky header), animated, in a shadow root
   for (const name of ['Deep in list', 'Moving', 'Shadow action']) expect(await actOk(click(name))).toMatchObject({ matchedTotal: 1, matchedVisible: 1 });

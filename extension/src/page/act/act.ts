@@ -3,9 +3,8 @@
 // again, checks it (actionable.ts) and acts with synthetic events.
 
 import { isFileInput } from '../aria/states';
-import { refFor } from '../refs/refStore';
 import { checkActionable } from './actionable';
-import { roleAndName } from './describe';
+import { namedRef } from './describe';
 import { locate } from './findTarget';
 import { pressKey } from './pressKey';
 import { typeText } from './typeText';
@@ -13,7 +12,7 @@ import type { ActElement, ActRequest, InspectResult, PerformResult } from './typ
 import { isHtmlElement } from '../dom/realm';
 
 function describe(element: Element): ActElement {
-  return { ref: refFor(element), ...roleAndName(element) };
+  return namedRef(element);
 }
 
 /** A click on this element would ask for a file: a file input, or a label of one. */

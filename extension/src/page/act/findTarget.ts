@@ -6,9 +6,9 @@ import { roleOf } from '../aria/role';
 import { frameDocument, isFrame } from '../dom/frames';
 import { shadowRootOf } from '../dom/shadow';
 import { accessibleName } from '../aria/name';
-import { identityOf, refFor, resolveRef } from '../refs/refStore';
+import { identityOf, resolveRef } from '../refs/refStore';
 import { normaliseSpace } from '../text/neutralise';
-import { clippedName, roleAndName } from './describe';
+import { clippedName, namedRef, roleAndName } from './describe';
 import type { ActCounts, ActReason, ActTargetSpec } from './types';
 import { isRenderedVisible } from './visibility';
 
@@ -64,7 +64,7 @@ function byRoleName(role: string, name: string): Located {
     return { ok: false, reason: 'hidden', detail: `every ${role} "${wanted}" is hidden (CSS, a closed or transparent ancestor)`, ...counts };
   }
   if (visible.length > 1) {
-    const candidates = visible.map((element) => refFor(element));
+    const candidates = visible.map((element) => namedRef(element).ref);
     return { ok: false, reason: 'ambiguous', detail: `${visible.length} visible elements are ${role} "${wanted}"; target one by its ref`, candidates, ...counts };
   }
   return { ok: true, element: visible[0]!, ...counts };

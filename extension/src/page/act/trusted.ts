@@ -4,10 +4,9 @@
 // trusted pointer event that lands on anything but the target (something moved over it since the
 // check): the click is refused as covered, never clicked through.
 
-import { refFor } from '../refs/refStore';
 import { opensFileChooser } from './act';
 import { checkActionable } from './actionable';
-import { composedContains, cssLabel, roleAndName } from './describe';
+import { composedContains, cssLabel, namedRef } from './describe';
 import { locate } from './findTarget';
 import { armScrollWatch, finishTrustedScroll, wheelPoint } from './trustedScroll';
 import { checkTypeable, restoreText, textOf } from './typeText';
@@ -45,7 +44,7 @@ interface Guard {
 type GuardHolder = { [GUARD_GLOBAL]?: Guard };
 
 function describe(element: Element): ActElement {
-  return { ref: refFor(element), ...roleAndName(element) };
+  return namedRef(element);
 }
 
 function reachesTarget(event: Event, element: Element): boolean {

@@ -2,7 +2,7 @@
 // selector runs in the document and in its same-origin frames; boxes are in the top viewport.
 
 import { sameOriginDocuments, toTopViewport } from '../dom/frames';
-import { refFor } from '../refs/refStore';
+import { namedRef } from '../act/describe';
 import { clipText } from '../text/neutralise';
 import { isHtmlElement } from '../dom/realm';
 
@@ -66,7 +66,7 @@ export function query(options: QueryOptions): QueryResult {
 function describeElement(element: Element, fields: QueryFields): QueriedElement {
   const rendered = isHtmlElement(element) ? element.innerText : element.textContent;
   const text = clipText((rendered ?? '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim(), MAX_QUERY_TEXT_CHARS).text;
-  const described: QueriedElement = { ref: refFor(element), tag: element.localName, text };
+  const described: QueriedElement = { ref: namedRef(element).ref, tag: element.localName, text };
   if (fields.attributes) described.attributes = attributesOf(element, fields.attributes);
   if (fields.box) described.box = boxOf(element);
   if (Array.isArray(fields.styles) && fields.styles.length > 0) described.styles = stylesOf(element, fields.styles);
