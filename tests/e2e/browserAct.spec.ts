@@ -223,7 +223,7 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   await ai.ok('browser', { action: 'close', tabId });
 });
 
-test('BRW-ACT-06 BRW-ACT-09 BRW-ACT-16 BRW-ACT-20 same-origin frames: read lists their controls, act clicks and types inside them, hit-tests in the frame and over it; a removed frame\'s ref is stale', async () => {
+test('BRW-ACT-06 BRW-ACT-09 BRW-ACT-16 BRW-ACT-20 BRW-STYLE-01 same-origin frames: read and query reach their elements, act clicks and types inside them, hit-tests in the frame and over it, style acts on their refs; a removed frame\'s ref is stale', async () => {
   const fresh = await startSite();
   const { tabId, page } = await openFixture(fresh);
   try {
@@ -246,6 +246,18 @@ test('BRW-ACT-06 BRW-ACT-09 BRW-ACT-16 BRW-ACT-20 same-origin frames: read lists
     expect(await refusal(click('Veiled in frame'))).toMatchObject({ reason: 'covered', detail: 'covered by div.frame-veil' });
     expect(await refusal(click('Behind the page veil'))).toMatchObject({ reason: 'covered', detail: 'covered by div.page-veil, over the frame holding the target' });
     expect(await logOf(page)).toBe('frame:Frame button|frame:Frame trusted: untrusted');
+
+    // query finds the veil inside the frame (its box in the page's viewport); style hides it by ref, and the button is reachable
+    const veil = await ai.ok<{ count: number; elements: { ref: string; box: { x: number; y: number } }[] }>('browser_read', { action: 'query', tabId, selector: '.frame-veil', fields: { box: true } });
+    expect(veil.count).toBe(1);
+    const seen = (await page.frameLocator('iframe[title="Same-origin frame"]').locator('.frame-veil').boundingBox())!;
+    expect(Math.abs(veil.elements[0]!.box.x - seen.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(veil.elements[0]!.box.y - seen.y)).toBeLessThanOrEqual(1);
+    const hide = { action: 'style', tabId, ref: veil.elements[0]!.ref, set: { display: 'none' } };
+    await answerPrompt(await approvalPromptFor(stack, async () => expect(refusalOf(await ai.call('browser', hide)).token).toBe('NOT_GRANTED')), 'Allow once');
+    expect(await ai.ok('browser', hide)).toMatchObject({ changed: 1 });
+    expect(await actOk(click('Veiled in frame'))).toMatchObject({ element: { name: 'Veiled in frame' } });
+    expect(await logOf(page)).toBe('frame:Frame button|frame:Frame trusted: untrusted|frame:Veiled in frame');
 
     const type = { tabId, operation: 'type', role: 'textbox', name: 'Frame field', text: 'tram' };
     await allowOnSite(type);
