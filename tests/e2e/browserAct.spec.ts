@@ -223,7 +223,7 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   await ai.ok('browser', { action: 'close', tabId });
 });
 
-test('BRW-ACT-06 BRW-ACT-09 BRW-ACT-16 BRW-ACT-20 BRW-STYLE-01 same-origin frames: read and query reach their elements, act clicks and types inside them, hit-tests in the frame and over it, style acts on their refs; a removed frame\'s ref is stale', async () => {
+test('BRW-ACT-06 BRW-ACT-09 BRW-ACT-16 BRW-ACT-19 BRW-ACT-20 BRW-STYLE-01 same-origin frames: read and query reach their elements, act clicks and types inside them, hit-tests in the frame and over it, catches the frame\'s window.open, style acts on their refs; a removed frame\'s ref is stale', async () => {
   const fresh = await startSite();
   const { tabId, page } = await openFixture(fresh);
   try {
@@ -258,6 +258,11 @@ test('BRW-ACT-06 BRW-ACT-09 BRW-ACT-16 BRW-ACT-20 BRW-STYLE-01 same-origin frame
     expect(await ai.ok('browser', hide)).toMatchObject({ changed: 1 });
     expect(await actOk(click('Veiled in frame'))).toMatchObject({ element: { name: 'Veiled in frame' } });
     expect(await logOf(page)).toBe('frame:Frame button|frame:Frame trusted: untrusted|frame:Veiled in frame');
+
+    // BRW-ACT-19: a window the frame tries to open is blocked and reported too
+    const tabsBefore = stack.context.pages().length;
+    expect(await actOk(click('Frame help'))).toMatchObject({ popup: { url: fresh.url('/popup-target.html') } });
+    expect(stack.context.pages().length).toBe(tabsBefore);
 
     const type = { tabId, operation: 'type', role: 'textbox', name: 'Frame field', text: 'tram' };
     await allowOnSite(type);
