@@ -9,10 +9,11 @@ import { composedParent } from './describe';
 import type { ActCounts, PerformResult } from './types';
 
 const WATCH_GLOBAL = '__vmarkTrustedScroll';
-// No scroll event this long after the wheel: it did not scroll (the end of the page, or the page took the wheel).
-const QUIET_AFTER_WHEEL_MS = 200;
+// No scroll event this long after the wheel: it did not scroll (the end of the page, or the page took
+// the wheel). Generous: a loaded machine can take that long for a frame.
+const QUIET_AFTER_WHEEL_MS = 500;
 // Scroll events stopped this long ago without a scrollend: at rest.
-const QUIET_AFTER_SCROLL_MS = 300;
+const QUIET_AFTER_SCROLL_MS = 500;
 // The wheel never reached the page.
 const NO_WHEEL_MS = 1_500;
 const WATCH_LIFETIME_MS = 15_000;
@@ -81,10 +82,12 @@ export function trustedScrollSettled(): { settled: boolean } {
   const watch = (globalThis as unknown as WatchHolder)[WATCH_GLOBAL];
   if (!watch) return { settled: true };
   const now = performance.now();
-  if (watch.endedAt !== null) return { settled: true };
-  if (watch.lastScrollAt !== null) return { settled: now - watch.lastScrollAt > QUIET_AFTER_SCROLL_MS };
-  if (watch.wheelAt !== null) return { settled: now - watch.wheelAt > QUIET_AFTER_WHEEL_MS };
-  return { settled: now - watch.armedAt > NO_WHEEL_MS };
+  const { wheelAt, lastScrollAt, endedAt } = watch;
+  if (wheelAt === null) return { settled: now - watch.armedAt > NO_WHEEL_MS };
+  // only what follows the wheel counts: an earlier instant scroll may still report its end
+  if (endedAt !== null && endedAt >= wheelAt) return { settled: true };
+  if (lastScrollAt !== null && lastScrollAt >= wheelAt) return { settled: now - lastScrollAt > QUIET_AFTER_SCROLL_MS };
+  return { settled: now - wheelAt > QUIET_AFTER_WHEEL_MS };
 }
 
 /** How far the document scrolled, read back from its scroll position. */
