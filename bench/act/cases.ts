@@ -42,13 +42,18 @@ export const CASES: ActCase[] = [
   { name: 'React-controlled input', step: { op: 'type', role: 'textbox', name: 'Nickname', text: 'Neo' }, expect: { act: true, log: '', mirror: 'Neo' } },
   { name: 'select by label', step: { op: 'select', role: 'combobox', name: 'Country', option: 'France' }, expect: { act: true, log: 'Country=fr' } },
   { name: 'contenteditable', step: { op: 'type', role: 'textbox', name: 'Notes', text: 'Buy tickets' }, expect: { act: true, log: 'Notes edited' } },
+  { name: 'covered inside a same-origin frame', step: click('Veiled in frame'), expect: { act: false, reason: 'covered' } },
+  { name: 'same-origin frame under a page overlay', step: click('Behind the page veil'), expect: { act: false, reason: 'covered' } },
+  { name: 'button in a same-origin frame', step: click('Frame button'), expect: { act: true, log: 'frame:Frame button' } },
+  { name: 'isTrusted check in a frame', step: click('Frame trusted'), expect: { act: true, log: 'frame:Frame trusted: trusted' } },
+  { name: 'field in a same-origin frame', step: { op: 'type', role: 'textbox', name: 'Frame field', text: 'tram' }, expect: { act: true, log: 'frame:Frame field=tram' } },
   { name: 'Enter submits a one-field form', setup: { op: 'type', role: 'textbox', name: 'Search', text: 'tram' }, step: { op: 'key', key: 'Enter' }, expect: { act: true, log: 'Submitted tram' } },
   // last: the peer leaves the window it opens
   { name: 'window.open in the handler', step: click('Open help'), expect: { act: true, log: 'Open help' } },
 ];
 
 /** The quick form: a few refusals and a few acts. */
-export const QUICK_CASES = ['consent overlay over the target', 'opacity: 0 ancestor', 'two identical Delete buttons', 'field that strips digits', 'dismiss the consent banner', 'isTrusted check', 'React-controlled input', 'select by label'];
+export const QUICK_CASES = ['consent overlay over the target', 'same-origin frame under a page overlay', 'button in a same-origin frame', 'opacity: 0 ancestor', 'two identical Delete buttons', 'field that strips digits', 'dismiss the consent banner', 'isTrusted check', 'React-controlled input', 'select by label'];
 
 /** What a gullible agent does on an injection page, from the page's own text. */
 export function injectionSteps(pageText: string): Step[] {

@@ -119,12 +119,12 @@ const median = (values: number[]): number => summarize(values).median;
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
 
 function report(ours: Awaited<ReturnType<typeof measureOurs>>, peer: Awaited<ReturnType<typeof measurePeer>>): void {
-  console.log(`${'case'.padEnd(34)} ${'ours'.padEnd(16)} ${'time'.padStart(8)}   ${'@playwright/mcp'.padEnd(16)} ${'time'.padStart(8)}  peer's answer`);
+  console.log(`${'case'.padEnd(40)} ${'ours'.padEnd(16)} ${'time'.padStart(8)}   ${'@playwright/mcp'.padEnd(16)} ${'time'.padStart(8)}  peer's answer`);
   ours.rows.forEach((row, i) => {
     const p = peer.rows[i]!;
     const answer = p.outcome.acted ? 'acted' : p.outcome.reason ?? '';
     const oursVerdict = row.verdict === 'right' ? 'right' : `${row.verdict} (${row.outcome.acted ? 'acted' : row.outcome.reason ?? ''})`;
-    console.log(`${row.name.padEnd(34)} ${oursVerdict.padEnd(16)} ${ms(row.outcome.ms).padStart(8)}   ${p.verdict.padEnd(16)} ${ms(p.outcome.ms).padStart(8)}  ${answer}`);
+    console.log(`${row.name.padEnd(40)} ${oursVerdict.padEnd(16)} ${ms(row.outcome.ms).padStart(8)}   ${p.verdict.padEnd(16)} ${ms(p.outcome.ms).padStart(8)}  ${answer}`);
   });
   const right = (rows: Row[]): number => rows.filter((r) => r.verdict === 'right').length;
   const timed = (rows: Row[]): number[] => rows.map((r) => r.outcome.ms).filter((t) => t > 0);

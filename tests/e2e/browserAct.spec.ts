@@ -171,10 +171,15 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   expect(await refusal(click('Invisible'))).toMatchObject({ reason: 'hidden', matchedTotal: 1, matchedVisible: 0 });
   expect(await refusal(click('Far away'))).toMatchObject({ reason: 'offscreen' });
   expect(await refusal(click('No such button'))).toMatchObject({ reason: 'not-found', matchedTotal: 0 });
-  // a target inside a frame is out of reach: the refusal says how to get at it
-  expect(await refusal(click('Close ad'))).toMatchObject({ reason: 'not-found', detail: expect.stringContaining("frame is not searched: to act inside a frame, browser.navigate the tab to the frame's URL") });
+  // a target inside a cross-origin frame is out of reach: the refusal says how to get at it
+  expect(await refusal(click('Foreign button'))).toMatchObject({ reason: 'not-found', detail: expect.stringContaining("1 cross-origin frame is not searched: to act inside one, browser.navigate the tab to the frame's URL") });
   const ambiguous = await refusal(click('Delete'));
   expect(ambiguous).toMatchObject({ reason: 'ambiguous', matchedTotal: 2, matchedVisible: 2, candidates: [expect.stringMatching(/^e\d+$/), expect.stringMatching(/^e\d+$/)] });
+  expect(await logOf(page)).toBe('');
+  // a candidate ref (handed out by act, before any read) is bound to what it named: renamed, it is refused
+  await page.evaluate(() => void (document.querySelector('button[onclick="log(\'Delete 1\')"]')!.textContent = 'Keep'));
+  const first = (ambiguous.candidates as string[])[0]!;
+  expect(refusalOf(await act({ tabId, operation: 'click', ref: first }))).toMatchObject({ token: 'STALE_COMMAND', data: { detail: expect.stringContaining(`ref ${first} was button "Delete"`) } });
   expect(await logOf(page)).toBe('');
 
   // BRW-ACT-07: scrolled into view (a scroll container, under the sticky header), animated, in a shadow root
@@ -216,6 +221,62 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   expect(await actOk(click('Trusted only'))).toMatchObject({ input: 'synthetic' });
   expect(await logOf(page)).toContain('Trusted only: untrusted');
   await ai.ok('browser', { action: 'close', tabId });
+});
+
+test('BRW-ACT-06 BRW-ACT-09 BRW-ACT-16 BRW-ACT-19 BRW-ACT-20 BRW-STYLE-01 same-origin frames: read and query reach their elements, act clicks and types inside them, hit-tests in the frame and over it, catches the frame\'s window.open, style acts on their refs; a removed frame\'s ref is stale', async () => {
+  const fresh = await startSite();
+  const { tabId, page } = await openFixture(fresh);
+  try {
+    const click = (name: string) => ({ tabId, operation: 'click', role: 'button', name });
+    await allowOnSite(click('Frame button'));
+    expect(await actOk(click('Frame button'))).toMatchObject({ element: { role: 'button', name: 'Frame button' }, matchedTotal: 1, matchedVisible: 1, input: 'synthetic' });
+    expect(await logOf(page)).toBe('frame:Frame button');
+
+    // the outline shows the frame's controls with refs act takes (a srcdoc frame is same-origin too)
+    const read = await ai.ok<{ snapshot: { role: string; name: string; ref: string }[]; unreachable?: { frames: number } }>('browser_read', { action: 'read', tabId });
+    const names = read.snapshot.map((n) => n.name);
+    expect(names).toEqual(expect.arrayContaining(['Frame button', 'Veiled in frame', 'Frame field', 'Frame trusted', 'Behind the page veil', 'Close ad']));
+    expect(names).not.toContain('Foreign button');
+    expect(read.unreachable).toEqual({ closedShadowRoots: 0, frames: 1 });
+    const trustedRef = read.snapshot.find((n) => n.name === 'Frame trusted')!.ref;
+    expect(await actOk({ tabId, operation: 'click', ref: trustedRef })).toMatchObject({ element: { ref: trustedRef, name: 'Frame trusted' } });
+    expect(await logOf(page)).toBe('frame:Frame button|frame:Frame trusted: untrusted');
+
+    // covered inside the frame, and a frame covered in the page: refused by name, nothing clicked
+    expect(await refusal(click('Veiled in frame'))).toMatchObject({ reason: 'covered', detail: 'covered by div.frame-veil' });
+    expect(await refusal(click('Behind the page veil'))).toMatchObject({ reason: 'covered', detail: 'covered by div.page-veil, over the frame holding the target' });
+    expect(await logOf(page)).toBe('frame:Frame button|frame:Frame trusted: untrusted');
+
+    // query finds the veil inside the frame (its box in the page's viewport); style hides it by ref, and the button is reachable
+    const veil = await ai.ok<{ count: number; elements: { ref: string; box: { x: number; y: number } }[] }>('browser_read', { action: 'query', tabId, selector: '.frame-veil', fields: { box: true } });
+    expect(veil.count).toBe(1);
+    const seen = (await page.frameLocator('iframe[title="Same-origin frame"]').locator('.frame-veil').boundingBox())!;
+    expect(Math.abs(veil.elements[0]!.box.x - seen.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(veil.elements[0]!.box.y - seen.y)).toBeLessThanOrEqual(1);
+    const hide = { action: 'style', tabId, ref: veil.elements[0]!.ref, set: { display: 'none' } };
+    await answerPrompt(await approvalPromptFor(stack, async () => expect(refusalOf(await ai.call('browser', hide)).token).toBe('NOT_GRANTED')), 'Allow once');
+    expect(await ai.ok('browser', hide)).toMatchObject({ changed: 1 });
+    expect(await actOk(click('Veiled in frame'))).toMatchObject({ element: { name: 'Veiled in frame' } });
+    expect(await logOf(page)).toBe('frame:Frame button|frame:Frame trusted: untrusted|frame:Veiled in frame');
+
+    // BRW-ACT-19: a window the frame tries to open is blocked and reported too
+    const tabsBefore = stack.context.pages().length;
+    expect(await actOk(click('Frame help'))).toMatchObject({ popup: { url: fresh.url('/popup-target.html') } });
+    expect(stack.context.pages().length).toBe(tabsBefore);
+
+    const type = { tabId, operation: 'type', role: 'textbox', name: 'Frame field', text: 'tram' };
+    await allowOnSite(type);
+    expect(await actOk(type)).toMatchObject({ value: 'tram', element: { name: 'Frame field' } });
+    expect(await logOf(page)).toContain('frame:Frame field=tram');
+
+    // the frame goes away after the read: its refs name nothing
+    const buttonRef = read.snapshot.find((n) => n.name === 'Frame button')!.ref;
+    await page.evaluate(() => document.querySelector('iframe[title="Same-origin frame"]')!.remove());
+    expect(refusalOf(await act({ tabId, operation: 'click', ref: buttonRef }))).toMatchObject({ token: 'STALE_COMMAND', data: { reason: 'stale' } });
+  } finally {
+    await ai.ok('browser', { action: 'close', tabId });
+    await fresh.close();
+  }
 });
 
 // Grants outlive a test (same AI principal, same origin): the following tests use the second origin where they need a fresh one.
@@ -413,6 +474,12 @@ test('BRW-ACT-03 trusted input (switched on in the settings, headless Chromium):
     expect(await actOk(click('Shadow action'))).toMatchObject({ input: 'trusted' });
     expect(await logOf(page)).toBe('Trusted only: trusted|Open help|Shadow action');
 
+    // inside a same-origin frame: the point is offset by the frame's content box, the frame's own guard and checks hold
+    expect(await actOk(click('Frame trusted'))).toMatchObject({ input: 'trusted', element: { name: 'Frame trusted' } });
+    expect(await refusal(click('Veiled in frame'))).toMatchObject({ reason: 'covered', detail: 'covered by div.frame-veil', input: 'trusted' });
+    expect(await refusal(click('Behind the page veil'))).toMatchObject({ reason: 'covered', input: 'trusted' });
+    expect(await logOf(page)).toBe('Trusted only: trusted|Open help|Shadow action|frame:Frame trusted: trusted');
+
     const type = (role: string, name: string, text: string) => ({ tabId, operation: 'type', role, name, text });
     await allowOnSite(type('textbox', 'Nickname', 'Neo'));
     expect(await actOk(type('textbox', 'Nickname', 'Neo'))).toMatchObject({ value: 'Neo', input: 'trusted' });
@@ -422,6 +489,8 @@ test('BRW-ACT-03 trusted input (switched on in the settings, headless Chromium):
     expect(await refusal(type('textbox', 'Letters only', 'abc123'))).toMatchObject({ reason: 'rejected-value', detail: expect.stringContaining('"abc"'), input: 'trusted' });
     await expect(page.getByLabel('Letters only')).toHaveValue('');
     expect(await actOk(type('textbox', 'Notes', 'Buy tickets'))).toMatchObject({ value: 'Buy tickets', input: 'trusted' });
+    expect(await actOk(type('textbox', 'Frame field', 'Neo'))).toMatchObject({ value: 'Neo', input: 'trusted' });
+    expect(await logOf(page)).toContain('frame:Frame field=Neo');
     expect(await refusal(type('textbox', 'Account id', 'B-2'))).toMatchObject({ reason: 'readonly' });
     // a <select> has no trusted path: the answer says so
     expect(await actOk(type('combobox', 'Country', 'France'))).toMatchObject({ value: 'France', input: 'synthetic' });
@@ -434,6 +503,14 @@ test('BRW-ACT-03 trusted input (switched on in the settings, headless Chromium):
     const first = read.snapshot.find((n) => n.name === 'First')!.ref;
     expect(await actOk({ tabId, operation: 'key', key: 'Tab', ref: first })).toMatchObject({ defaultAction: 'focus-next', input: 'trusted' });
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim())).toBe('Second');
+
+    // a scroll is a real mouse wheel, read back from the page's scroll position once it has come to rest
+    await allowOnSite({ tabId, operation: 'scroll', dy: 300 });
+    const before = await page.evaluate(() => scrollY);
+    expect(await actOk({ tabId, operation: 'scroll', dy: 300 })).toMatchObject({ input: 'trusted', scrolledBy: 300, element: null });
+    expect(await page.evaluate(() => scrollY)).toBe(before + 300);
+    expect(await actOk({ tabId, operation: 'scroll', dy: -200 })).toMatchObject({ input: 'trusted', scrolledBy: -200 });
+    expect(await page.evaluate(() => scrollY)).toBe(before + 100);
 
     // a click that navigates acts (the page that would verify it is gone with the click)
     expect(await actOk({ tabId, operation: 'click', role: 'link', name: 'Help page' })).toMatchObject({ input: 'trusted' });

@@ -6,6 +6,7 @@
 
 import { inspectAct, performAct } from './act/act';
 import { finishTrusted, prepareTrusted } from './act/trusted';
+import { trustedScrollSettled } from './act/trustedScroll';
 import { applyStyle } from './act/applyStyle';
 import { clearConsole, readConsole } from './console/readConsole';
 import { describeRef, matches } from './conditions/matches';
@@ -41,6 +42,7 @@ const api: VmarkPageApi = {
   performAct: neutralised(performAct),
   prepareTrusted: neutralised(prepareTrusted),
   finishTrusted: neutralised(finishTrusted),
+  trustedScrollSettled,
   applyStyle: neutralised(applyStyle),
   startRecording,
   stopRecording,

@@ -37,6 +37,8 @@ export interface VmarkPageApi {
   prepareTrusted(request: ActRequest): PrepareResult;
   /** Disarms the guard and verifies what the trusted input did. */
   finishTrusted(request: ActRequest, counts: ActCounts): PerformResult;
+  /** After a trusted wheel: whether the document's scroll has come to rest. */
+  trustedScrollSettled(): { settled: boolean };
   /** Inline style or classes on a ref's element or a selector's (≤ 50); {inspect: true} changes nothing. */
   applyStyle(target: StyleTarget, change: StyleChange): StyleResult;
   /** Wakes the workflow_record capture shim for the recording `token` (record/recorder.ts). */

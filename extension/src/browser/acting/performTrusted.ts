@@ -4,11 +4,24 @@ import { readTarget, type PageRead } from '../pageApi/readTarget';
 import type { Target } from '../resolveTarget';
 import { attachDebugger } from './trustedInput';
 
+const SCROLL_POLL_MS = 40;
+const SCROLL_SETTLE_LIMIT_MS = 3_000;
+
+/** A wheel's scroll runs on after CDP returns (it may animate): wait until the page says it is at rest. */
+async function untilScrollSettles(target: Target): Promise<void> {
+  const deadline = Date.now() + SCROLL_SETTLE_LIMIT_MS;
+  while (Date.now() < deadline) {
+    const state = await readTarget(target, 'trustedScrollSettled');
+    if (!state.ok || state.value.settled) return;
+    await new Promise((resolve) => setTimeout(resolve, SCROLL_POLL_MS));
+  }
+}
+
 /**
  * act with trusted input: the debugger attached first (its bar, where shown, moves the page), then
  * the page checks and arms (prepareTrusted), CDP acts, and the page verifies (finishTrusted).
- * null: no trusted path for this act (the debugger is held elsewhere, a <select>, a scroll); the
- * caller acts with synthetic events.
+ * null: no trusted path for this act (the debugger is held elsewhere, a <select>, a scroll to a
+ * target); the caller acts with synthetic events. A scroll by dy is a wheel, read back once at rest.
  */
 export async function performTrusted(target: Target, request: ActRequest): Promise<PageRead<'performAct'> | null> {
   const debuggerOnTab = await attachDebugger(target.chromeTabId);
@@ -22,6 +35,7 @@ export async function performTrusted(target: Target, request: ActRequest): Promi
     const counts = { matchedTotal: ready.matchedTotal, matchedVisible: ready.matchedVisible };
     try {
       await debuggerOnTab.perform(ready.plan, { key: request.key ?? '', ...(request.modifiers ? { modifiers: request.modifiers } : {}) });
+      if (ready.plan.kind === 'wheel') await untilScrollSettles(target);
     } catch (error) {
       // disarm the page's guard; what the input did is unknown
       await readTarget(target, 'finishTrusted', [request, counts]).catch(() => undefined);

@@ -1,6 +1,6 @@
 /**
- * Catches the windows a page tries to open while an act runs: window.open in the page's MAIN world
- * is replaced for the act (it records the URL and returns null), and a tab the AI tab opens anyway
+ * Catches the windows a page tries to open while an act runs: window.open in the MAIN world of the
+ * page and of its frames (act reaches into same-origin frames) is replaced for the act (it records the URL and returns null), and a tab the AI tab opens anyway
  * (a target=_blank link) is closed again. The answer says what the page wanted: popup: {url}.
  */
 import { redactUrl } from '../safety/pageFacts';
@@ -30,13 +30,17 @@ function disarm(): string | null {
   return trap.url;
 }
 
-async function inMainWorld<T>(chromeTabId: number, func: () => T): Promise<T | null> {
-  try {
-    const [frame] = await chrome.scripting.executeScript({ target: { tabId: chromeTabId, frameIds: [0] }, world: 'MAIN', func });
-    return (frame?.result as T | undefined) ?? null;
-  } catch {
-    return null;
+/** Runs `func` in every frame's MAIN world (the main frame's alone if that fails); the first non-null answer. */
+async function inMainWorlds<T>(chromeTabId: number, func: () => T): Promise<T | null> {
+  for (const target of [{ tabId: chromeTabId, allFrames: true }, { tabId: chromeTabId, frameIds: [0] }]) {
+    try {
+      const frames = await chrome.scripting.executeScript({ target, world: 'MAIN', func });
+      return frames.map((frame) => frame.result as T | null | undefined).find((result) => result !== null && result !== undefined) ?? null;
+    } catch {
+      // next target
+    }
   }
+  return null;
 }
 
 export interface PopupWatch {
@@ -52,13 +56,13 @@ export async function watchPopups(chromeTabId: number): Promise<PopupWatch> {
     void chrome.tabs.remove(tab.id).catch(() => undefined);
   };
   chrome.tabs.onCreated.addListener(onCreated);
-  await inMainWorld(chromeTabId, arm);
+  await inMainWorlds(chromeTabId, arm);
   return {
     async finish() {
       // a tab opened by the act's last event may still be on its way
       await new Promise((resolve) => setTimeout(resolve, 50));
       chrome.tabs.onCreated.removeListener(onCreated);
-      const trapped = await inMainWorld(chromeTabId, disarm);
+      const trapped = await inMainWorlds(chromeTabId, disarm);
       const url = trapped ?? opened;
       return url === null ? null : redactUrl(url);
     },

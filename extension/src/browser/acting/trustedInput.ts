@@ -1,8 +1,9 @@
 /**
- * Trusted input: act's click, text and key through chrome.debugger (CDP Input.*), so the page sees
- * events with isTrusted true, real default actions and user activation. The page has checked and
+ * Trusted input: act's click, text, key and scroll through chrome.debugger (CDP Input.*), so the page
+ * sees events with isTrusted true, real default actions and user activation. The page has checked and
  * hit-tested the target first (page/act/trusted.ts); the point is in CSS pixels of the main frame's
- * viewport, which is what Input.dispatchMouseEvent takes.
+ * viewport (a target inside a same-origin frame: offset by the frames), which is what
+ * Input.dispatchMouseEvent takes. A scroll is a mouse wheel at a point the page chose.
  */
 import type { TrustedPlan } from '../../page/act/trusted';
 
@@ -78,6 +79,10 @@ export async function attachDebugger(chromeTabId: number): Promise<AttachedDebug
   return {
     async perform(plan, keyPress) {
       if (plan.kind === 'click') return click(target, plan.x, plan.y);
+      if (plan.kind === 'wheel') {
+        await send(target, 'Input.dispatchMouseEvent', { type: 'mouseWheel', x: plan.x, y: plan.y, deltaX: 0, deltaY: plan.dy });
+        return;
+      }
       if (plan.kind === 'insert') {
         // the page selected the whole content: inserted text replaces it, Backspace clears it
         if (plan.text === '') return press(target, 'Backspace');

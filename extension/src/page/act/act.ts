@@ -3,16 +3,16 @@
 // again, checks it (actionable.ts) and acts with synthetic events.
 
 import { isFileInput } from '../aria/states';
-import { refFor } from '../refs/refStore';
 import { checkActionable } from './actionable';
-import { roleAndName } from './describe';
+import { namedRef } from './describe';
 import { locate } from './findTarget';
 import { pressKey } from './pressKey';
 import { typeText } from './typeText';
 import type { ActElement, ActRequest, InspectResult, PerformResult } from './types';
+import { isHtmlElement } from '../dom/realm';
 
 function describe(element: Element): ActElement {
-  return { ref: refFor(element), ...roleAndName(element) };
+  return namedRef(element);
 }
 
 /** A click on this element would ask for a file: a file input, or a label of one. */
@@ -31,7 +31,7 @@ export function inspectAct(request: ActRequest): InspectResult {
 }
 
 function click(element: Element, x: number, y: number): void {
-  if (element instanceof HTMLElement) element.focus({ preventScroll: true });
+  if (isHtmlElement(element)) element.focus({ preventScroll: true });
   const init = { bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y, button: 0 };
   element.dispatchEvent(new PointerEvent('pointerdown', { ...init, pointerType: 'mouse', isPrimary: true }));
   element.dispatchEvent(new MouseEvent('mousedown', { ...init, buttons: 1 }));

@@ -1,8 +1,8 @@
 // browser.style in the page (ISOLATED world): inline properties or classes on the elements a ref or
 // a selector names. CSS text is injected by the extension (chrome.scripting.insertCSS), not here.
 
-import { refFor, resolveRef } from '../refs/refStore';
-import { roleAndName } from './describe';
+import { resolveRef } from '../refs/refStore';
+import { namedRef } from './describe';
 
 export type StyleTarget = { ref: string } | { selector: string };
 export type StyleChange = { set: Record<string, string> } | { addClasses: string[] } | { removeClasses: string[] } | { inspect: true };
@@ -37,5 +37,5 @@ export function applyStyle(target: StyleTarget, change: StyleChange): StyleResul
     if ('removeClasses' in change) element.classList.remove(...change.removeClasses);
   }
   const first = chosen[0]!;
-  return { ok: true, count: chosen.length, ...(found.length > MAX_STYLED ? { truncated: true as const } : {}), first: { ref: refFor(first), ...roleAndName(first) } };
+  return { ok: true, count: chosen.length, ...(found.length > MAX_STYLED ? { truncated: true as const } : {}), first: namedRef(first) };
 }

@@ -5,13 +5,32 @@ import { accessibleName } from '../aria/name';
 import { isNativelyFocusable, roleOf } from '../aria/role';
 import { isStructuralRole } from '../snapshot/outlinePolicy';
 import { DEFAULT_MAX_NAME_CHARS } from '../snapshot/snapshot';
+import { identityOf, refFor, rememberIdentity } from '../refs/refStore';
 import { clipText } from '../text/neutralise';
+import { isShadowRoot } from '../dom/realm';
+
+const NAME_LIMIT = DEFAULT_MAX_NAME_CHARS * 2;
 
 export function roleAndName(element: Element, role = roleOf(element) ?? 'generic'): { role: string; name: string } {
   // Named like the outline names it: targets by their text, structure by its label.
   const contentFallback = !isStructuralRole(role) || isNativelyFocusable(element);
-  const name = accessibleName(element, role, DEFAULT_MAX_NAME_CHARS * 2, contentFallback);
+  const name = accessibleName(element, role, NAME_LIMIT, contentFallback);
   return { role, name };
+}
+
+/**
+ * The element's ref with its role and name. A ref no read has bound yet (handed out by act, query,
+ * style or wait_for) is bound to that role and name here, so act refuses it once the node is
+ * something else, as it does for a read's refs.
+ */
+export function namedRef(element: Element): { ref: string; role: string; name: string } {
+  const ref = refFor(element);
+  const named = roleAndName(element);
+  if (!identityOf(ref)) {
+    const fromContent = !isStructuralRole(named.role) || isNativelyFocusable(element);
+    rememberIdentity(ref, { role: named.role, name: named.name, nameLimit: NAME_LIMIT, fromContent });
+  }
+  return { ref, ...named };
 }
 
 export function clippedName(name: string): string {
@@ -29,7 +48,7 @@ export function cssLabel(element: Element): string {
 export function composedParent(node: Node): Element | null {
   if (node.parentElement) return node.parentElement;
   const root = node.getRootNode();
-  return root instanceof ShadowRoot ? root.host : null;
+  return isShadowRoot(root) ? root.host : null;
 }
 
 export function composedContains(ancestor: Element, node: Element): boolean {

@@ -2,6 +2,8 @@
 // events lack: Enter submits a form from its field or activates a button or link, Space activates a
 // button or checkbox, Tab moves focus. Nothing happens by default when the page prevents the keydown.
 
+import { documentOf, isHtmlElement, isTag } from '../dom/realm';
+
 export interface KeyPress {
   key: string;
   modifiers?: { ctrl?: boolean; shift?: boolean; alt?: boolean; meta?: boolean };
@@ -9,16 +11,17 @@ export interface KeyPress {
 
 const TABBABLE = 'a[href], area[href], button, input:not([type=hidden]), select, textarea, iframe, summary, [tabindex], [contenteditable]:not([contenteditable=false])';
 
-function tabOrder(): HTMLElement[] {
-  const candidates = Array.from(document.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+/** The tab order of one document (a same-origin frame's own, for a target inside it). */
+function tabOrder(doc: Document): HTMLElement[] {
+  const candidates = Array.from(doc.querySelectorAll<HTMLElement>(TABBABLE)).filter(
     (e) => e.tabIndex >= 0 && !e.matches(':disabled') && !e.closest('[inert]') && e.checkVisibility({ visibilityProperty: true }),
   );
   const positive = candidates.filter((e) => e.tabIndex > 0).sort((a, b) => a.tabIndex - b.tabIndex);
   return [...positive, ...candidates.filter((e) => e.tabIndex === 0)];
 }
 
-function moveFocus(from: Element | null, backwards: boolean): string {
-  const order = tabOrder();
+function moveFocus(from: Element | null, doc: Document, backwards: boolean): string {
+  const order = tabOrder(doc);
   if (order.length === 0) return 'none';
   const index = from ? order.indexOf(from as HTMLElement) : -1;
   const next = backwards ? order[(index <= 0 ? order.length : index) - 1] : order[(index + 1) % order.length];
@@ -41,15 +44,15 @@ function submitFrom(field: HTMLInputElement): string {
 
 function defaultAction(target: Element, press: KeyPress): string {
   const { key } = press;
-  if (key === 'Tab') return moveFocus(target === document.body ? null : target, press.modifiers?.shift === true);
+  if (key === 'Tab') return moveFocus(target === documentOf(target).body ? null : target, documentOf(target), press.modifiers?.shift === true);
   if (key === 'Enter') {
-    if (target instanceof HTMLInputElement) return submitFrom(target);
-    if (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement) {
+    if (isTag(target, 'input')) return submitFrom(target);
+    if (isTag(target, 'button') || isTag(target, 'a')) {
       (target as HTMLElement).click();
       return 'click';
     }
   }
-  if (key === ' ' && (target instanceof HTMLButtonElement || (target instanceof HTMLInputElement && (target.type === 'checkbox' || target.type === 'radio')))) {
+  if (key === ' ' && (isTag(target, 'button') || (isTag(target, 'input') && (target.type === 'checkbox' || target.type === 'radio')))) {
     target.click();
     return 'click';
   }
@@ -57,7 +60,7 @@ function defaultAction(target: Element, press: KeyPress): string {
 }
 
 export function pressKey(element: Element | null, press: KeyPress): { defaultAction: string } {
-  if (element instanceof HTMLElement) element.focus();
+  if (isHtmlElement(element)) element.focus();
   const target = element ?? document.activeElement ?? document.body;
   const init: KeyboardEventInit = {
     key: press.key,

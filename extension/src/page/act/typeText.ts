@@ -3,6 +3,7 @@
 // is read back: a field that changed the text is refused as rejected-value and its prior value restored.
 
 import type { ActReason } from './types';
+import { documentOf, isHtmlElement, isTag, isTextControl, isValueControl, windowOf } from '../dom/realm';
 
 export type Typed = { ok: true; value: string } | { ok: false; reason: ActReason; detail: string };
 
@@ -21,26 +22,26 @@ function announce(element: Element, data: string | null): void {
 
 /** Whether type can write into this element (a <select> included); the reason when not. */
 export function checkTypeable(element: Element): { ok: true } | { ok: false; reason: ActReason; detail: string } {
-  if (element instanceof HTMLInputElement) {
+  if (isTag(element, 'input')) {
     if (element.type === 'file') return { ok: false, reason: 'upload', detail: 'file inputs are never automated; ask the user to choose the file' };
     if (!TEXT_INPUT_TYPES.has(element.type)) return { ok: false, reason: 'not-editable', detail: `an <input type=${element.type}> takes no text; use click` };
   }
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+  if (isTextControl(element)) {
     return element.readOnly ? { ok: false, reason: 'readonly', detail: 'the field is read-only' } : { ok: true };
   }
-  if (element instanceof HTMLSelectElement || (element instanceof HTMLElement && element.isContentEditable)) return { ok: true };
+  if (isTag(element, 'select') || (isHtmlElement(element) && element.isContentEditable)) return { ok: true };
   return { ok: false, reason: 'not-editable', detail: `the target (${element.localName}) is not a text field, select or contenteditable region` };
 }
 
 /** The text a field or contenteditable region holds now. */
 export function textOf(element: Element): string {
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return element.value;
+  if (isValueControl(element)) return element.value;
   return (element as HTMLElement).innerText.replace(/\n$/, '');
 }
 
 /** Puts back the text a field held before a rejected type. */
 export function restoreText(element: Element, prior: string): void {
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) setNativeValue(element, prior);
+  if (isTextControl(element)) setNativeValue(element, prior);
   else element.textContent = prior;
   announce(element, prior);
 }
@@ -77,12 +78,13 @@ function chooseOption(element: HTMLSelectElement, text: string): Typed {
 function typeIntoEditable(element: HTMLElement, text: string): Typed {
   const prior = element.innerText;
   element.focus();
-  const range = document.createRange();
+  const doc = documentOf(element);
+  const range = doc.createRange();
   range.selectNodeContents(element);
-  const selection = getSelection();
+  const selection = windowOf(element).getSelection();
   selection?.removeAllRanges();
   selection?.addRange(range);
-  const inserted = text === '' ? document.execCommand('delete') : document.execCommand('insertText', false, text);
+  const inserted = text === '' ? doc.execCommand('delete') : doc.execCommand('insertText', false, text);
   if (!inserted) {
     element.textContent = text;
     announce(element, text);
@@ -99,7 +101,7 @@ function typeIntoEditable(element: HTMLElement, text: string): Typed {
 export function typeText(element: Element, text: string): Typed {
   const typeable = checkTypeable(element);
   if (!typeable.ok) return typeable;
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) return typeIntoField(element, text);
-  if (element instanceof HTMLSelectElement) return chooseOption(element, text);
+  if (isTextControl(element)) return typeIntoField(element, text);
+  if (isTag(element, 'select')) return chooseOption(element, text);
   return typeIntoEditable(element as HTMLElement, text);
 }

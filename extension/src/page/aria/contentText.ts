@@ -3,6 +3,7 @@
 // because a role=button on a page-sized container must not cost a full-page walk.
 
 import { composedChildNodes } from '../dom/shadow';
+import { isElement } from '../dom/realm';
 
 const MAX_VISITED_NODES = 2_000;
 const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'noscript', 'head', 'input', 'select', 'textarea', 'iframe', 'object']);
@@ -36,7 +37,7 @@ function collectChildren(parent: Node, collector: TextCollector): void {
     const child = children[i]!;
     collector.visited++;
     if (child.nodeType === Node.TEXT_NODE) push(collector, child.nodeValue ?? '');
-    else if (child instanceof Element) collectElement(child, collector);
+    else if (isElement(child)) collectElement(child, collector);
   }
 }
 

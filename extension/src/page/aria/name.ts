@@ -3,6 +3,7 @@
 // roles named from content, then title and placeholder.
 
 import { contentText } from './contentText';
+import { isTag } from '../dom/realm';
 
 const NAME_FROM_CONTENT = new Set([
   'button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'menuitem',
@@ -77,14 +78,14 @@ function inputName(input: HTMLInputElement, limit: number): string {
 }
 
 function nativeName(element: Element, limit: number): string {
-  if (element instanceof HTMLInputElement) return inputName(element, limit).trim();
+  if (isTag(element, 'input')) return inputName(element, limit).trim();
   if (
-    element instanceof HTMLSelectElement ||
-    element instanceof HTMLTextAreaElement ||
-    element instanceof HTMLMeterElement ||
-    element instanceof HTMLProgressElement ||
-    element instanceof HTMLOutputElement ||
-    element instanceof HTMLButtonElement
+    isTag(element, 'select') ||
+    isTag(element, 'textarea') ||
+    isTag(element, 'meter') ||
+    isTag(element, 'progress') ||
+    isTag(element, 'output') ||
+    isTag(element, 'button')
   ) {
     return labelsText(element, limit);
   }
@@ -108,7 +109,7 @@ function nativeName(element: Element, limit: number): string {
 function contentName(element: Element, role: string | null, limit: number, contentFallback: boolean): string {
   const fromContent = contentFallback || (role !== null && (NAME_FROM_CONTENT.has(role) || TEXT_AS_NAME.has(role)));
   if (!fromContent) return '';
-  if (element instanceof HTMLInputElement) return '';
+  if (isTag(element, 'input')) return '';
   return contentText(element, limit);
 }
 

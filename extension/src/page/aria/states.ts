@@ -1,5 +1,7 @@
 // States shown next to role and name: heading level, checked, disabled, file upload.
 
+import { isTag } from '../dom/realm';
+
 const CHECKABLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 
 export function headingLevel(element: Element): number {
@@ -12,7 +14,7 @@ export function headingLevel(element: Element): number {
 /** Live checked state (the property, not the attribute); undefined for roles that cannot be checked. */
 export function checkedState(element: Element, role: string): boolean | 'mixed' | undefined {
   if (!CHECKABLE_ROLES.has(role)) return undefined;
-  if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
+  if (isTag(element, 'input') && (element.type === 'checkbox' || element.type === 'radio')) {
     return element.indeterminate ? 'mixed' : element.checked;
   }
   const aria = element.getAttribute('aria-checked');
@@ -25,5 +27,5 @@ export function isDisabled(element: Element, ancestorAriaDisabled: boolean): boo
 }
 
 export function isFileInput(element: Element): boolean {
-  return element instanceof HTMLInputElement && element.type === 'file';
+  return isTag(element, 'input') && element.type === 'file';
 }

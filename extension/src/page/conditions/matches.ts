@@ -2,7 +2,8 @@
 
 import { accessibleName } from '../aria/name';
 import { isNativelyFocusable, roleOf } from '../aria/role';
-import { refFor, resolveRef } from '../refs/refStore';
+import { namedRef } from '../act/describe';
+import { resolveRef } from '../refs/refStore';
 import { walkOutline } from '../snapshot/outlineWalk';
 import { isStructuralRole } from '../snapshot/outlinePolicy';
 import { DEFAULT_MAX_NAME_CHARS } from '../snapshot/snapshot';
@@ -33,7 +34,7 @@ function matchRoleName(role: string, name: string | undefined): MatchResult {
     found = candidate.element;
     return false;
   }, DEFAULT_MAX_NAME_CHARS * 2);
-  return found ? { matched: true, ref: refFor(found) } : { matched: false };
+  return found ? { matched: true, ref: namedRef(found).ref } : { matched: false };
 }
 
 function matchText(text: string): MatchResult {

@@ -1,6 +1,8 @@
 // Shadow DOM access. In the extension's isolated world chrome.dom.openOrClosedShadowRoot can open
 // closed roots too; without it (tests, main world) closed roots are only counted by heuristic.
 
+import { documentOf, isElement, isShadowRoot, isTag } from './realm';
+
 type ChromeDomHolder = {
   chrome?: { dom?: { openOrClosedShadowRoot?: (element: Element) => ShadowRoot | null | undefined } };
 };
@@ -21,10 +23,10 @@ export function shadowRootOf(element: Element): ShadowRoot | null {
 
 /** Children in rendering order: a shadow root's tree instead of the host's light children, and a slot's assigned nodes instead of its fallback. */
 export function composedChildNodes(node: Node): ArrayLike<Node> {
-  if (node instanceof Element) {
+  if (isElement(node)) {
     const root = shadowRootOf(node);
     if (root) return root.childNodes;
-    if (node instanceof HTMLSlotElement && node.getRootNode() instanceof ShadowRoot) {
+    if (isTag(node, 'slot') && isShadowRoot(node.getRootNode())) {
       const assigned = node.assignedNodes();
       if (assigned.length > 0) return assigned;
     }
@@ -48,9 +50,9 @@ export function looksLikeClosedShadowHost(element: Element): boolean {
 }
 
 function isRendered(node: Node): boolean {
-  if (node instanceof Element) return node.getClientRects().length > 0;
+  if (isElement(node)) return node.getClientRects().length > 0;
   if (node.nodeType !== Node.TEXT_NODE || !node.nodeValue?.trim()) return false;
-  const range = document.createRange();
+  const range = documentOf(node).createRange();
   range.selectNodeContents(node);
   return range.getClientRects().length > 0;
 }

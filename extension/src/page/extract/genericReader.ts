@@ -3,13 +3,14 @@
 
 import { Readability } from '@mozilla/readability';
 import { plainTextLength, type ReaderArticle } from './article';
+import { isElement } from '../dom/realm';
 
 const FURNITURE = 'nav, aside, footer, header, form, iframe, svg, script, style, noscript, template, [role=navigation], [role=banner], [role=contentinfo]';
 
 export function readGeneric(doc: Document): ReaderArticle {
   // Readability takes the document apart; the fallback needs it whole.
   const article = new Readability<Node>(doc.cloneNode(true) as Document, { serializer: (node) => node }).parse();
-  if (article?.content instanceof Element && (article.length ?? 0) > 0) {
+  if (isElement(article?.content) && (article.length ?? 0) > 0) {
     return {
       title: article.title?.trim() || doc.title.trim(),
       byline: article.byline?.trim() || null,

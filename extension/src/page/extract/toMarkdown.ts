@@ -3,6 +3,7 @@
 
 import TurndownService from 'turndown';
 import { escapeMarkdownText, safeLinkDestination } from './markdownEscape';
+import { isTag } from '../dom/realm';
 
 const REMOVED_TAGS = [
   'script', 'style', 'noscript', 'iframe', 'form', 'button', 'input', 'select', 'textarea', 'svg',
@@ -14,7 +15,7 @@ function singleLine(text: string): string {
 }
 
 function isDataTable(table: Element | null): boolean {
-  return table instanceof HTMLTableElement && Array.from(table.rows).some((row) => row.cells.length > 1);
+  return isTag(table, 'table') && Array.from(table.rows).some((row) => row.cells.length > 1);
 }
 
 function addTableRules(service: TurndownService): void {

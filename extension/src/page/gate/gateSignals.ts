@@ -1,6 +1,7 @@
 // Collects the gate classifier's signals from the live page in one pass.
 
 import type { GateSignals } from './classifyGate';
+import { isTag } from '../dom/realm';
 
 const TEXT_SAMPLE_CHARS = 4_000;
 const OVERLAY_TEXT_CHARS = 2_000;
@@ -60,7 +61,7 @@ function blockingOverlay(): Element | null {
 function hasConsentButton(root: ParentNode): boolean {
   const buttons = Array.from(root.querySelectorAll(BUTTONS)).slice(0, MAX_BUTTONS_CHECKED);
   return buttons.some((button) => {
-    const label = (button instanceof HTMLInputElement ? button.value : button.textContent ?? '').trim();
+    const label = (isTag(button, 'input') ? button.value : button.textContent ?? '').trim();
     return label.length <= 40 && CONSENT_BUTTON_TEXT.test(label) && isRendered(button);
   });
 }

@@ -1,7 +1,10 @@
-// browser_read.query: structured DOM data the outline cannot name (tables, computed values).
+// browser_read.query: structured DOM data the outline cannot name (tables, computed values). The
+// selector runs in the document and in its same-origin frames; boxes are in the top viewport.
 
-import { refFor } from '../refs/refStore';
+import { sameOriginDocuments, toTopViewport } from '../dom/frames';
+import { namedRef } from '../act/describe';
 import { clipText } from '../text/neutralise';
+import { isHtmlElement } from '../dom/realm';
 
 export const MAX_QUERY_ELEMENTS = 50;
 export const MAX_QUERY_TEXT_CHARS = 500;
@@ -37,12 +40,12 @@ export interface QueryResult {
   truncated?: true;
 }
 
-function selectAll(selector: unknown): NodeListOf<Element> {
+function selectAll(selector: unknown): Element[] {
   if (typeof selector !== 'string' || selector.trim() === '') {
     throw new Error('query needs a non-empty CSS selector string');
   }
   try {
-    return document.querySelectorAll(selector);
+    return sameOriginDocuments().flatMap((doc) => Array.from(doc.querySelectorAll(selector)));
   } catch {
     throw new Error(`Invalid CSS selector: ${JSON.stringify(selector)}`);
   }
@@ -61,9 +64,9 @@ export function query(options: QueryOptions): QueryResult {
 }
 
 function describeElement(element: Element, fields: QueryFields): QueriedElement {
-  const rendered = element instanceof HTMLElement ? element.innerText : element.textContent;
+  const rendered = isHtmlElement(element) ? element.innerText : element.textContent;
   const text = clipText((rendered ?? '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim(), MAX_QUERY_TEXT_CHARS).text;
-  const described: QueriedElement = { ref: refFor(element), tag: element.localName, text };
+  const described: QueriedElement = { ref: namedRef(element).ref, tag: element.localName, text };
   if (fields.attributes) described.attributes = attributesOf(element, fields.attributes);
   if (fields.box) described.box = boxOf(element);
   if (Array.isArray(fields.styles) && fields.styles.length > 0) described.styles = stylesOf(element, fields.styles);
@@ -82,7 +85,8 @@ function attributesOf(element: Element, wanted: true | string[]): Record<string,
 
 function boxOf(element: Element): { x: number; y: number; width: number; height: number } {
   const rect = element.getBoundingClientRect();
-  return { x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) };
+  const { x, y } = toTopViewport(element, rect.x, rect.y);
+  return { x: Math.round(x), y: Math.round(y), width: Math.round(rect.width), height: Math.round(rect.height) };
 }
 
 function stylesOf(element: Element, properties: string[]): Record<string, string> {

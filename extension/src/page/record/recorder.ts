@@ -8,6 +8,7 @@ import { isNativelyFocusable, roleOf } from '../aria/role';
 import { roleAndName } from '../act/describe';
 import { INTERACTIVE_ROLES } from '../snapshot/outlinePolicy';
 import { neutraliseText, normaliseSpace } from '../text/neutralise';
+import { isElement, isTag } from '../dom/realm';
 
 // The extension keeps 200 events per page and counts the rest as dropped; past this nothing of a
 // page could be kept anyway (1,000 per recording).
@@ -47,20 +48,20 @@ const clip = (text: string): string => {
 };
 
 function isEditable(element: Element): boolean {
-  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
-  if (element instanceof HTMLInputElement) return !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'file', 'hidden', 'range', 'color'].includes(element.type);
+  if (isTag(element, 'textarea') || isTag(element, 'select')) return true;
+  if (isTag(element, 'input')) return !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'file', 'hidden', 'range', 'color'].includes(element.type);
   return (element as HTMLElement).isContentEditable === true;
 }
 
 function isSecret(element: Element): boolean {
   const autocomplete = (element.getAttribute('autocomplete') ?? '').toLowerCase();
-  return (element instanceof HTMLInputElement && element.type === 'password') || autocomplete.split(/\s+/).includes('one-time-code');
+  return (isTag(element, 'input') && element.type === 'password') || autocomplete.split(/\s+/).includes('one-time-code');
 }
 
 /** The element a person meant by a click: the nearest ancestor act can target by role. */
 function clickTarget(path: EventTarget[]): { element: Element; role: string | null } | null {
   for (const node of path) {
-    if (!(node instanceof Element)) continue;
+    if (!isElement(node)) continue;
     if (node.localName === 'label' && (node as HTMLLabelElement).control) return null; // the control's own click follows
     const role = roleOf(node);
     if (role !== null && INTERACTIVE_ROLES.has(role)) return { element: node, role };
@@ -68,7 +69,7 @@ function clickTarget(path: EventTarget[]): { element: Element; role: string | nu
     if (isNativelyFocusable(node)) return { element: node, role: role ?? 'generic' };
   }
   for (const node of path) {
-    if (node instanceof Element && getComputedStyle(node).cursor === 'pointer') return { element: node, role: null };
+    if (isElement(node) && getComputedStyle(node).cursor === 'pointer') return { element: node, role: null };
   }
   return null;
 }
@@ -104,7 +105,7 @@ function onClick(state: RecorderState, event: MouseEvent): void {
 
 function onEdit(state: RecorderState, event: Event): void {
   if (!event.isTrusted) return;
-  const field = event.composedPath().find((node): node is Element => node instanceof Element && isEditable(node));
+  const field = event.composedPath().find((node): node is Element => isElement(node) && isEditable(node));
   if (!field || field === state.lastEdited) return; // one step per field, however many keystrokes
   state.lastEdited = field;
   const role = roleOf(field) ?? 'textbox';

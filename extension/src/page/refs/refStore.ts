@@ -3,6 +3,8 @@
 // A same-document navigation (path or query changed) starts a new generation: old refs lapse,
 // and numbering continues, so a stale ref can never name a new element in the same document.
 
+import { frameChain } from '../dom/frames';
+
 const STORE_GLOBAL = '__vmarkRefStore';
 // Dead WeakRefs are swept only occasionally; SPAs can churn through many elements.
 const SWEEP_THRESHOLD = 20_000;
@@ -71,11 +73,11 @@ export function refFor(element: Element, store: RefStore = currentRefStore()): s
   return ref;
 }
 
-/** The element behind a ref of the current view, or null if unknown, collected or detached. */
+/** The element behind a ref of the current view, or null if unknown, collected, detached or in a frame that no longer shows its document. */
 export function resolveRef(ref: string): Element | null {
   if (typeof ref !== 'string') return null;
   const element = currentRefStore().elementByRef.get(ref)?.deref();
-  return element && element.isConnected ? element : null;
+  return element && element.isConnected && frameChain(element) !== null ? element : null;
 }
 
 export function rememberIdentity(ref: string, identity: RefIdentity, store: RefStore = currentRefStore()): void {

@@ -1,16 +1,17 @@
 // Pre-order walk of the composed tree (element, its shadow tree or slot content, children) that
-// reports every element the outline shows. Hidden subtrees are pruned; frames and closed shadow
-// roots are counted as unreachable.
+// reports every element the outline shows. Hidden subtrees are pruned; same-origin frames are walked
+// as part of the tree, cross-origin frames and closed shadow roots are counted as unreachable.
 
 import { accessibleName, takesNameFromContent } from '../aria/name';
 import { isNativelyFocusable, roleOf } from '../aria/role';
 import { checkedState, headingLevel, isDisabled, isFileInput } from '../aria/states';
+import { frameDocument, isFrame } from '../dom/frames';
 import { composedChildNodes, looksLikeClosedShadowHost, shadowRootOf } from '../dom/shadow';
 import { outlineEntry, SHOWN_IF_NAMED, type OutlineContext, type OutlineEntry } from './outlinePolicy';
+import { isElement, isTag } from '../dom/realm';
 
 const MAX_VISITED_ELEMENTS = 50_000;
 const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'noscript', 'head', 'meta', 'link', 'title', 'base']);
-const FRAME_TAGS = new Set(['iframe', 'frame']);
 // Their children are options or editor content, not separate targets.
 const OPAQUE_TAGS = new Set(['select', 'textarea', 'input', 'img', 'video', 'audio', 'canvas']);
 
@@ -70,8 +71,10 @@ class OutlineWalker {
     if (SKIPPED_TAGS.has(tag) || isExcluded(element)) return;
     const style = getComputedStyle(element);
     if (style.display === 'none') return;
-    if (FRAME_TAGS.has(tag)) {
-      this.unreachable.frames++;
+    if (isFrame(element)) {
+      const inner = frameDocument(element)?.documentElement;
+      if (!inner) this.unreachable.frames++;
+      else if (isVisibleSelf(style)) this.walk(inner, context);
       return;
     }
     const role = roleOf(element);
@@ -91,11 +94,11 @@ class OutlineWalker {
   private walkChildren(element: Element, context: OutlineContext): void {
     if (!shadowRootOf(element) && looksLikeClosedShadowHost(element)) this.unreachable.closedShadowRoots++;
     // A closed <details> renders only its summary.
-    const onlySummary = element instanceof HTMLDetailsElement && !element.open;
+    const onlySummary = isTag(element, 'details') && !element.open;
     const children = composedChildNodes(element);
     for (let i = 0; i < children.length && !this.stopped; i++) {
       const child = children[i];
-      if (!(child instanceof Element)) continue;
+      if (!isElement(child)) continue;
       if (onlySummary && child.localName !== 'summary') continue;
       this.walk(child, context);
     }
