@@ -60,6 +60,17 @@ describe('capture on save', () => {
     expect((await edges(kernel)).map((e) => [e.upstream_path, e.downstream_path, e.state])).toEqual([['elena.md', 'chapter.md', 'version-stale']]);
   });
 
+  it('a derivation from a document never saved through VMark adopts the source as it is on disk (file untouched) and pins it, so its next change shows', async () => {
+    const { kernel, save, storage } = await memoryKernel();
+    storage.put('sheet.md', 'Elena has green eyes.\r\n');
+    await save('chapter.md', 'Her green eyes.\n', ['sheet.md']);
+    expect(storage.text('sheet.md')).toBe('Elena has green eyes.\r\n');
+    expect(kernel.objectAt('sheet.md')?.revisions.size).toBe(1);
+    expect(await edges(kernel)).toEqual([]);
+    storage.put('sheet.md', 'Elena has grey eyes.\r\n');
+    expect((await edges(kernel)).map((e) => [e.upstream_path, e.downstream_path, e.state])).toEqual([['sheet.md', 'chapter.md', 'version-stale']]);
+  });
+
   it('"Derived from…" on an unchanged document records the inputs without a new revision', async () => {
     const { kernel, save } = await memoryKernel();
     await save('elena.md', 'Elena.\n');

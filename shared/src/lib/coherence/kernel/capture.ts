@@ -2,6 +2,7 @@ import { contentHash, revisionId } from '../text/canonical';
 import { readIdentity } from '../text/identity';
 import type { Agent, Body } from '../ledger/entries';
 import type { TrackedObject } from './coherenceIndex';
+import { adoptSource } from './adopt';
 import { carriedInputs } from './carryForward';
 import type { CoherenceKernel } from './kernel';
 
@@ -53,7 +54,8 @@ export async function capture(kernel: CoherenceKernel, request: CaptureRequest):
   const explicit: Body<'transformation'>['inputs'] = [];
   const skippedInputs: string[] = [];
   for (const inputPath of new Set(request.inputs ?? [])) {
-    const upstream = kernel.objectAt(inputPath);
+    // a source read but never saved through VMark is adopted as it is on disk, so the edge exists
+    const upstream = kernel.objectAt(inputPath) ?? (inputPath === request.path ? undefined : await adoptSource(kernel, inputPath));
     const head = upstream ? kernel.currentRevision(upstream) : null;
     if (!upstream || upstream.id === id || !head) {
       if (inputPath !== request.path) skippedInputs.push(inputPath);

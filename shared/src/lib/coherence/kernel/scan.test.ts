@@ -159,6 +159,12 @@ describe('scan reconciliation (COH-EDGES-01)', () => {
     expect(kernel.objectAt('elena.md')!.revisions.size).toBe(revisions);
     expect(kernel.index.lastNavigation?.body).toMatchObject({ op: 'branch-switch', ref: 'refs/heads/draft', to: 'c9' });
     expect(await edges(kernel)).toEqual([]);
+    // back to main: the file returns to a revision the ledger knows; still navigation, still no revision
+    git(storage, 'main', 'c1');
+    storage.put('elena.md', elena);
+    expect((await reconcile(kernel)).navigation).toBe(true);
+    expect(kernel.index.lastNavigation?.body).toMatchObject({ op: 'branch-switch', ref: 'refs/heads/main', to: 'c1' });
+    expect(kernel.objectAt('elena.md')!.revisions.size).toBe(revisions);
   });
 
   it('a git merge or pull on the same branch is a mutation: a git-agent revision, the edge goes stale', async () => {

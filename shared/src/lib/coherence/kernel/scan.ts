@@ -1,6 +1,7 @@
 import { sha256Hex } from '../ids';
 import type { KnownEntry } from '../ledger/entries';
 import { contentHash, revisionId } from '../text/canonical';
+import { adoption } from './adopt';
 import { readIdentity } from '../text/identity';
 import { carriedInputs } from './carryForward';
 import type { CoherenceKernel } from './kernel';
@@ -70,6 +71,8 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   const loose: Found[] = [];
   const nextFiles = new Map<string, SeenFile>();
   let reads = 0;
+  /** A checkout changed a tracked file, if only back to a revision the ledger knows. */
+  let checkedOut = false;
 
   for (const file of await storage.walk()) {
     const seen = state.files.get(file.path);
@@ -130,18 +133,9 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     const object = kernel.index.objects.get(id);
     if (!object || object.revisions.size === 0) {
       // a file with an id this ledger never saw: adopt it as an observed-external root
-      const rev = revisionId(file.hash, []);
-      await kernel.ledger.storeSnapshot(file.hash, file.masked || (await rereadMasked(kernel, file.path)));
-      entries.push(kernel.entry('object-registered', { object: id, path: file.path }));
-      entries.push(
-        kernel.entry('transformation', {
-          inputs: [],
-          outputs: [{ object: id, revision: rev, content_hash: file.hash, parents: [] }],
-          agent: { type: 'external' },
-          intent: { kind: 'observed-external', summary: `adopted ${file.path}` },
-          confidence: 'unknown',
-        }),
-      );
+      const adopted = await adoption(kernel, { id, path: file.path, hash: file.hash, masked: file.masked || (await rereadMasked(kernel, file.path)) });
+      const rev = adopted.rev;
+      entries.push(...adopted.entries);
       nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev });
       report.adopted++;
       continue;
@@ -153,6 +147,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     }
     const seen = state.files.get(file.path);
     const base = seen?.id === id && seen.rev && object.revisions.has(seen.rev) ? object.revisions.get(seen.rev) ?? null : kernel.currentRevision(object);
+    if (file.read && seen && seen.hash !== file.hash) checkedOut ||= gitChange === 'navigation';
     if (!file.read || base?.hash === file.hash) {
       nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev: base?.id ?? seen?.rev ?? null });
       continue;
@@ -188,7 +183,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     report.absent++;
   }
 
-  if (gitChange === 'navigation' && report.changed > 0) {
+  if (gitChange === 'navigation' && (report.changed > 0 || checkedOut)) {
     report.navigation = true;
     entries.push(
       kernel.entry('navigation', {
