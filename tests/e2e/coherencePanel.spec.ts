@@ -81,22 +81,23 @@ test.afterAll(async () => {
   await stack?.close();
 });
 
-test('the person starts recording; saves are captured with the vmark: id written at the first capture, and a file never saved stays untouched', async () => {
+test('every save is captured from the first one, with no setup: .vmark/ appears then, the documents hold exactly what the person typed, and a file never saved stays untouched', async () => {
   await page.getByRole('toolbar', { name: 'Document' }).getByRole('button', { name: 'Coherence' }).click();
-  await expect(panel.getByText(/Provenance is not recorded in this workspace yet/)).toBeVisible();
-  await panel.getByRole('button', { name: 'Record provenance' }).click();
-  await expect(panel.getByRole('button', { name: 'Derived from…' })).toBeVisible();
+  await expect(panel.getByText(/Nothing is recorded here yet/)).toBeVisible();
+  expect(await readScratch('.vmark/.gitattributes')).toBeNull();
 
   await typeAndSave('elena.md', '\nShe is tall.');
   await typeAndSave('chapter.md', '\nShe looked up.');
-  const elena = (await readScratch('elena.md')) as string;
-  expect(elena).toMatch(/^---\nvmark:\n {2}id: [0-9a-f-]{36}\n---\n# Elena\n\nElena has green eyes.\n\nShe is tall.$/);
-  // the tab holds what is on disk: not dirty, and the next save keeps the same id
+  await expect(panel.getByRole('button', { name: 'Derived from…' })).toBeVisible();
+  expect(await readScratch('elena.md')).toBe('# Elena\n\nElena has green eyes.\n\nShe is tall.');
+  expect(await readScratch('.vmark/.gitattributes')).toContain('merge=union');
   expect(await ai.ok<{ content: string; dirty: boolean }>('document', { action: 'read' })).toMatchObject({ dirty: false });
   expect(await readScratch('plain.md')).toBe('never saved\n');
   const saves = (await ledgerLines()).filter((l) => l.kind === 'transformation');
   expect(saves.map((s) => s.body.agent)).toEqual([{ type: 'human' }, { type: 'human' }]);
   expect(saves.map((s) => s.body.confidence)).toEqual(['exact', 'exact']);
+  // the scratch folder in the file tree does not show VMark's own folder
+  await expect(page.getByRole('treeitem', { name: '.vmark' })).toHaveCount(0);
 });
 
 test('Derived from… declares chapter.md made from elena.md; an edit of elena.md turns the edge version-stale, and the diff shows the change since the pinned revision', async () => {
@@ -249,7 +250,7 @@ test('an AI write is captured as the model\'s, inferred from what its connection
   await ai.ok('document', { action: 'read', tabId: elena.tabId });
   const summary = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: `${SCRATCH}/summary.md` });
   await ai.ok('document', { action: 'write', tabId: summary.tabId, content: '# Summary\n\nElena, grey-eyed, in a red coat.\n' });
-  expect(await readScratch('summary.md')).toMatch(/^---\nvmark:\n {2}id: [0-9a-f-]{36}\n---\n# Summary\n\nElena, grey-eyed, in a red coat\.\n$/);
+  expect(await readScratch('summary.md')).toBe('# Summary\n\nElena, grey-eyed, in a red coat.\n');
   const write = (await ledgerLines()).filter((l) => l.kind === 'transformation').at(-1);
   // this connection read chapter.md (the first test) and elena.md since it last wrote: both are inputs
   expect(write?.body).toMatchObject({ agent: { type: 'model' }, confidence: 'inferred' });
@@ -263,4 +264,16 @@ test('an AI write is captured as the model\'s, inferred from what its connection
   const next = (await ledgerLines()).filter((l) => l.kind === 'transformation').at(-1);
   expect(next?.body).toMatchObject({ agent: { type: 'model' }, confidence: 'inferred' });
   expect((next?.body.inputs as { object: string }[]).map((i) => i.object).sort()).toEqual((write?.body.inputs as { object: string }[]).map((i) => i.object).sort());
+});
+
+test('COH-EDGES-01 a rename in the app keeps the identity: the source renamed in the file tree and then edited still shows its derived documents stale', async () => {
+  page.on('dialog', (dialog) => void (dialog.type() === 'prompt' ? dialog.accept('heroine.md') : dialog.accept()));
+  await page.getByRole('treeitem', { name: 'elena.md' }).getByRole('button').click();
+  await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: 'Rename' }).click();
+  await expect.poll(() => readScratch('heroine.md')).not.toBeNull();
+  // a new text at the new path: only the recorded rename can tell it is the same document
+  await writeOpfsFiles(page, 'scratch', { 'heroine.md': '# Elena\n\nElena has violet eyes.\n' });
+  const rows = await mcpEdges();
+  expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ upstream_path: 'heroine.md', downstream_path: 'summary.md', state: 'version-stale' })]));
+  expect(rows.some((r) => r.upstream_path === 'elena.md')).toBe(false);
 });

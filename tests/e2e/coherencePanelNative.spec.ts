@@ -44,7 +44,7 @@ async function reopenPanel(): Promise<void> {
   await page.getByRole('toolbar', { name: 'Document' }).getByRole('button', { name: 'Coherence' }).click();
 }
 
-/** Someone edits the upstream outside VMark, keeping its `vmark:` id. */
+/** Someone edits the upstream outside VMark. */
 const editOutside = (name: string, from: string, to: string) => fs.writeFileSync(path.join(root, name), disk(name).replace(from, to));
 
 test.beforeAll(async () => {
@@ -62,22 +62,22 @@ test.afterAll(async () => {
   await stack?.close();
 });
 
-test('the person starts recording in a native folder from the panel: .vmark/ is created by the host and the next save is captured with its id', async () => {
+test('a native folder records from the first save with no setup: the host creates .vmark/ then, and the file holds exactly what the person typed', async () => {
   await show('sheet.md');
   await page.getByRole('toolbar', { name: 'Document' }).getByRole('button', { name: 'Coherence' }).click();
-  await expect(panel.getByText(/Provenance is not recorded in this workspace yet/)).toBeVisible();
+  await expect(panel.getByText(/Nothing is recorded here yet/)).toBeVisible();
   expect(fs.existsSync(path.join(root, '.vmark'))).toBe(false);
-  await panel.getByRole('button', { name: 'Record provenance' }).click();
-  await expect(panel.getByRole('button', { name: 'Derived from…' })).toBeVisible();
-  expect(fs.statSync(path.join(root, '.vmark')).isDirectory()).toBe(true);
 
   await useSourceMode(page);
   await page.locator('.cm-content').click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\nShe is tall.');
   await page.keyboard.press('Control+s');
-  await expect.poll(() => disk('sheet.md')).toMatch(/^---\nvmark:\n {2}id: [0-9a-f-]{36}\n---\n# Elena\n\nElena has green eyes.\n\nShe is tall.$/);
+  await expect.poll(() => disk('sheet.md')).toBe('# Elena\n\nElena has green eyes.\n\nShe is tall.');
   await expect.poll(() => ledgerEntries().filter((e) => e.kind === 'transformation').map((e) => e.body.agent)).toEqual([{ type: 'human' }]);
+  expect(fs.readFileSync(path.join(root, '.vmark', '.gitattributes'), 'utf8')).toContain('merge=union');
+  await reopenPanel();
+  await expect(panel.getByRole('button', { name: 'Derived from…' })).toBeVisible();
 });
 
 test('COH-EDGES-01 Derived from… in the panel, an external edit of the upstream: the panel shows the edge version-stale, Accept newer there, and the MCP client\'s edges agree at each step', async () => {
@@ -121,4 +121,15 @@ test('CRS-RESOLVE-01 CRS-RESOLVE-04 the person grants cursor accept-newer in the
   expect(await edges()).toEqual([]);
   await reopenPanel();
   await expect(panel.getByRole('list', { name: 'Audit log' }).getByRole('listitem')).toHaveText([/cursor .*sheet\.md/]);
+});
+
+test('COH-EDGES-01 a rename in the app keeps the identity: the source renamed in the file tree and then edited outside VMark still shows its derived document stale', async () => {
+  page.on('dialog', (dialog) => void (dialog.type() === 'prompt' ? dialog.accept('elena.md') : dialog.accept()));
+  await page.getByRole('treeitem', { name: 'sheet.md' }).getByRole('button').click();
+  await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: 'Rename' }).click();
+  await expect.poll(() => fs.existsSync(path.join(root, 'elena.md'))).toBe(true);
+  // a new text at the new path: only the recorded rename can tell it is the same document
+  editOutside('elena.md', 'blue', 'violet');
+  expect(await edges()).toEqual([expect.objectContaining({ upstream_path: 'elena.md', downstream_path: 'summary.md', state: 'version-stale' })]);
+  expect(ledgerEntries().filter((e) => e.kind === 'object-registered').map((e) => e.body.path)).toContain('elena.md');
 });

@@ -33,36 +33,38 @@ const ledgerLines = () =>
     .map((l) => JSON.parse(l) as { kind: string; body: Record<string, unknown> });
 
 describe('capture of saves into a native folder (host fs.write)', () => {
-  it('leaves a workspace without a coherence ledger, and files that are not documents, byte for byte as sent', async () => {
-    await write('a.md', 'plain\n', person);
-    expect(fs.readFileSync(path.join(ws, 'a.md'), 'utf8')).toBe('plain\n');
-    expect(fs.existsSync(path.join(ws, '.vmark'))).toBe(false);
-    // review comments live in .vmark/ too: that folder alone is no ledger
-    fs.mkdirSync(path.join(ws, '.vmark', 'comments'), { recursive: true });
-    await write('c.md', 'commented\n', person);
-    expect(fs.readFileSync(path.join(ws, 'c.md'), 'utf8')).toBe('commented\n');
-    fs.mkdirSync(path.join(ws, '.vmark', 'ledger'));
+  it('captures the person\'s save in any served folder: the file written byte for byte as sent, .vmark/ created at the first capture; files that are not documents or have no cause are not captured', async () => {
     await write('a.comments.json', '{}', person);
     await write('b.md', 'no cause\n');
     expect(fs.readFileSync(path.join(ws, 'a.comments.json'), 'utf8')).toBe('{}');
     expect(fs.readFileSync(path.join(ws, 'b.md'), 'utf8')).toBe('no cause\n');
-  });
-
-  it('the person\'s save gets its id in the same write and is captured as human/exact; a later save from a buffer without the id keeps it', async () => {
-    fs.mkdirSync(path.join(ws, '.vmark', 'ledger'), { recursive: true });
-    await write('a.md', 'Elena has green eyes.\n', person);
-    const first = readIdentity(fs.readFileSync(path.join(ws, 'a.md'), 'utf8'));
-    expect(first).toMatchObject({ kind: 'id' });
-    expect(fs.readFileSync(path.join(ws, 'a.md'), 'utf8')).toMatch(/^---\nvmark:\n {2}id: [0-9a-f-]{36}\n---\nElena has green eyes\.\n$/);
+    expect(fs.existsSync(path.join(ws, '.vmark'))).toBe(false);
+    await write('a.md', 'Elena has green eyes.\r\n', person);
+    expect(fs.readFileSync(path.join(ws, 'a.md'), 'utf8')).toBe('Elena has green eyes.\r\n');
+    expect(fs.readFileSync(path.join(ws, '.vmark', '.gitattributes'), 'utf8')).toContain('merge=union');
     await write('a.md', 'Elena has grey eyes.\n', person);
-    expect(readIdentity(fs.readFileSync(path.join(ws, 'a.md'), 'utf8'))).toEqual(first);
-    const txfs = ledgerLines().filter((l) => l.kind === 'transformation');
+    const lines = ledgerLines();
+    const txfs = lines.filter((l) => l.kind === 'transformation');
     expect(txfs).toHaveLength(2);
     expect(txfs[0]!.body).toMatchObject({ agent: { type: 'human' }, confidence: 'exact' });
+    // one document: registered once, both revisions of the same object
+    expect(lines.filter((l) => l.kind === 'object-registered').map((l) => l.body.path)).toEqual(['a.md']);
+    const objects = txfs.map((t) => (t.body.outputs as { object: string }[])[0]!.object);
+    expect(objects[1]).toBe(objects[0]);
+    expect(readIdentity(fs.readFileSync(path.join(ws, 'a.md'), 'utf8')).kind).toBe('none');
+  });
+
+  it('a rename through the host keeps the document\'s identity at the new path, even with text changed before the next scan', async () => {
+    fs.mkdirSync(path.join(ws, 'notes'));
+    await write('notes/elena.md', 'Elena has green eyes.\n', person);
+    await write('chapter.md', 'Her green eyes.\n', agent([path.join(ws, 'notes/elena.md')]));
+    await runService({ op: 'fs.rename', from: path.join(ws, 'notes'), to: path.join(ws, 'people') });
+    fs.writeFileSync(path.join(ws, 'people/elena.md'), 'Elena has grey eyes.\n');
+    const answer = await edgesAction.run({ principal: { connectionId: 'c', clientName: 't' } }, { workspace_root: ws });
+    expect(answer).toMatchObject({ kind: 'ok', data: [{ upstream_path: 'people/elena.md', downstream_path: 'chapter.md', state: 'version-stale' }] });
   });
 
   it('an MCP write derives from what the connection read: the credential names the agent, never the claimed name; edges shows it stale after the upstream moves', async () => {
-    fs.mkdirSync(path.join(ws, '.vmark', 'ledger'), { recursive: true });
     await write('elena.md', 'Elena has green eyes.\n', person);
     await write('chapter.md', 'Her green eyes.\n', agent([path.join(ws, 'elena.md'), '/elsewhere/x.md']));
     const derived = ledgerLines().filter((l) => l.kind === 'transformation')[1]!;
@@ -74,7 +76,6 @@ describe('capture of saves into a native folder (host fs.write)', () => {
   });
 
   it('the person\'s "Derived from…" save carries its declared inputs: human, exact, intent derive', async () => {
-    fs.mkdirSync(path.join(ws, '.vmark', 'ledger'), { recursive: true });
     await write('sheet.md', 'Elena has green eyes.\n', person);
     await write('summary.md', 'Her green eyes.\n', { by: 'person', inputs: [path.join(ws, 'sheet.md'), path.join(ws, 'summary.md')] });
     const derived = ledgerLines().filter((l) => l.kind === 'transformation')[1]!;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SaveCause } from '@vmark/shared/protocol/messages';
-import { capture, insertIdentity, LEDGER_MARKERS, readIdentity, type CaptureRequest } from '@vmark/shared/lib/coherence/index';
+import { capture, readIdentity, recordMove, type CaptureRequest } from '@vmark/shared/lib/coherence/index';
 import { readAllowedRoots } from '../host/nativeFolders';
 import { createLog } from '../host/log';
 import { kernelAt } from './workspaceKernels';
@@ -22,16 +22,6 @@ function rootOf(file: string): string | null {
   return roots.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-/** The id the file on disk already carries, so a save from a buffer that never held it keeps the document's identity. */
-function idOnDisk(file: string): string | null {
-  try {
-    const read = readIdentity(fs.readFileSync(file, 'utf8'));
-    return read.kind === 'id' ? read.id : null;
-  } catch {
-    return null;
-  }
-}
-
 function relativeInput(root: string, input: string): string | null {
   let real = input;
   try {
@@ -43,26 +33,24 @@ function relativeInput(root: string, input: string): string | null {
 }
 
 export interface PreparedCapture {
-  /** The text to write: the document with its `vmark:` id (added at its first capture). */
-  content: string;
   /** Records the save in the ledger once the file is written; never throws. */
   record(): Promise<void>;
 }
 
 /**
- * A document save into a native folder whose workspace keeps a coherence ledger (`.vmark/` at its
- * root): the id goes into the same write, then the save is captured with who caused it. Anything
- * else (no ledger, not a document, no cause) is written untouched and not captured.
+ * A document save into a served native folder, captured with who caused it once the file is
+ * written (the ledger `.vmark/` is created at the first capture). The file is written exactly as
+ * sent: the document is identified in the ledger, never in its text. A write that is not a
+ * document or names no cause is not captured.
  */
 export async function prepareCapture(file: string, content: string, cause: SaveCause | undefined): Promise<PreparedCapture | null> {
   if (!cause || !DOCUMENT.test(file)) return null;
   const root = rootOf(file);
-  if (!root || !LEDGER_MARKERS.some((marker) => fs.existsSync(path.join(root, marker)))) return null;
+  if (!root) return null;
   try {
     const kernel = await kernelAt(root);
-    const identity = readIdentity(content);
-    if (identity.kind === 'malformed') return null;
-    const written = identity.kind === 'none' ? insertIdentity(content, idOnDisk(file) ?? kernel.newId()) : content;
+    if (readIdentity(content).kind === 'malformed') return null;
+    const written = content;
     const rel = path.relative(root, file).split(path.sep).join('/');
     const inputs = (cause.inputs ?? []).map((input) => relativeInput(root, input)).filter((input): input is string => input !== null && input !== rel);
     const request: CaptureRequest =
@@ -78,7 +66,6 @@ export async function prepareCapture(file: string, content: string, cause: SaveC
             confidence: 'inferred',
           };
     return {
-      content: written,
       async record() {
         try {
           await kernel.ledger.init();
@@ -93,5 +80,21 @@ export async function prepareCapture(file: string, content: string, cause: SaveC
   } catch (error) {
     hostLog(`capture of ${file} skipped: ${(error as Error).message}`);
     return null;
+  }
+}
+
+/**
+ * A file or folder of a served native folder renamed or moved through VMark: its documents keep
+ * their identity at the new paths (a workspace without a ledger records nothing). Never throws.
+ */
+export async function recordRename(from: string, to: string): Promise<void> {
+  const root = rootOf(from);
+  if (!root || rootOf(to) !== root) return;
+  const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
+  try {
+    await recordMove(await kernelAt(root), rel(from), rel(to));
+  } catch (error) {
+    // the next scan finds a move with unchanged content by itself
+    hostLog(`recording the move of ${from} failed: ${(error as Error).message}`);
   }
 }

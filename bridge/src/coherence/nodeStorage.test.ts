@@ -36,7 +36,7 @@ describe('coherence on real files (Node storage)', () => {
     expect((await status(kernel)).initialized).toBe(false);
     await save('characters/elena.md', 'Elena has green eyes.\n');
     await save('chapter.md', 'Her green eyes.\n', ['characters/elena.md']);
-    expect(fs.readFileSync(path.join(root, 'characters/elena.md'), 'utf8')).toMatch(/^---\nvmark:\n {2}id: [0-9a-f-]{36}\n---\nElena has green eyes.\n$/);
+    expect(fs.readFileSync(path.join(root, 'characters/elena.md'), 'utf8')).toBe('Elena has green eyes.\n');
     const file = path.join(root, 'characters/elena.md');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('green', 'grey'));
     expect((await edges(kernel)).map((e) => [e.upstream_path, e.downstream_path, e.state])).toEqual([['characters/elena.md', 'chapter.md', 'version-stale']]);

@@ -11,7 +11,7 @@ import { editorOrigins } from '../launch/editorOrigins';
 import { checkServedPath, hostNameRules, type ServedPath } from './hostPathScope';
 import { actionlintVersion, runActionlint } from './actionlintBinary';
 import { ServiceError } from './serviceError';
-import { prepareCapture } from '../coherence/nativeCapture';
+import { prepareCapture, recordRename } from '../coherence/nativeCapture';
 import { isSigninOp, runSigninService } from './signins/signinService';
 import { isProfileJarOp, runProfileJarService } from './signins/profileJarService';
 import { runPanelService } from '../coherence/panelService';
@@ -110,7 +110,7 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
         // write to a sibling temp file and rename: readers never see a half-written file
         const tmp = path.join(path.dirname(file), `.${path.basename(file)}.vmark-${process.pid}-${Date.now()}`);
         try {
-          await fs.writeFile(tmp, captured?.content ?? op.content, { flag: 'wx' });
+          await fs.writeFile(tmp, op.content, { flag: 'wx' });
         } catch (error) {
           // a full disk leaves a part of the temp file behind: the file itself was not touched
           await fs.rm(tmp, { force: true });
@@ -131,9 +131,13 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
       case 'fs.mkdir':
         await fs.mkdir(guard(op.path).path, { recursive: true });
         return null;
-      case 'fs.rename':
-        await fs.rename(guard(op.from).path, guard(op.to).path);
+      case 'fs.rename': {
+        const from = guard(op.from);
+        const to = guard(op.to);
+        await fs.rename(from.path, to.path);
+        await recordRename(from.realPath, to.realPath);
         return null;
+      }
       case 'fs.remove':
         await fs.rm(guard(op.path).path, { recursive: true });
         return null;

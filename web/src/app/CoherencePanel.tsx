@@ -130,10 +130,7 @@ export function CoherencePanel({ workspace, tab, onClose }: { workspace: Workspa
       {view === null && !problem && <p className="muted">Reading the ledger…</p>}
       {view && !view.tracked && (
         <section aria-label="Recording">
-          <p>Provenance is not recorded in this workspace yet. Once it is, every save is recorded in <code>.vmark/</code>, and a document gets a <code>vmark:</code> id in its front matter the first time it is saved.</p>
-          <div className="row-actions">
-            <button onClick={() => void run((api) => api.start())}>Record provenance</button>
-          </div>
+          <p>Nothing is recorded here yet. From the first save of a document in this workspace, every save is recorded in <code>.vmark/</code>; your documents themselves are never changed for it.</p>
         </section>
       )}
       {view?.tracked && (

@@ -8,6 +8,7 @@ import type { SaveCause } from '@vmark/shared';
 import { activateTab, createTab, isVMarkData, kindOf, openFile } from '../state/windowActions';
 import type { CommentStore } from '../comments/commentStore';
 import { moveStoredComments } from '../comments/moveComments';
+import { recordRename } from '../coherence/saveCapture';
 import { dirname, isWithin, joinPath, normalizeMcpPath, titleOf } from '@vmark/shared/lib/paths/index';
 
 /** What the person's clicks do with files; MCP handlers have their own, stricter paths. */
@@ -107,6 +108,7 @@ export async function saveTabAsForPerson(
 export async function renameForPerson(store: WindowStore, comments: CommentStore, fs: WorkspaceFS, from: string, to: string): Promise<void> {
   const kind = (await fs.stat(from))?.kind === 'directory' ? 'directory' : 'file';
   await fs.rename(from, to);
+  await recordRename(fs, from, to);
   let problem: string | null = null;
   await comments.renamed(from, to, () => moveStoredComments(fs, from, to, kind)).catch((error: Error) => {
     problem = `The comments of ${from} could not be moved along: ${error.message}`;

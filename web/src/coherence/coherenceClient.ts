@@ -1,6 +1,5 @@
 import { wrap, type Remote } from 'comlink';
-import { LEDGER_MARKERS, PANEL_METHODS, uuidv7, type PanelApi } from '@vmark/shared/lib/coherence/index';
-import { joinPath } from '@vmark/shared/lib/paths/index';
+import { PANEL_METHODS, uuidv7, type PanelApi } from '@vmark/shared/lib/coherence/index';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { HandleWorkspace } from '../fs/handleWorkspace';
 import { NativeWorkspace } from '../fs/nativeWorkspace';
@@ -61,11 +60,4 @@ export function coherenceOf(fs: WorkspaceFS): Promise<PanelApi> | null {
     return panel;
   }
   return workerKernelOf(fs) as Promise<PanelApi> | null;
-}
-
-/** Provenance is recorded in a workspace once it has a ledger (LEDGER_MARKERS); the person starts it in the Coherence panel. */
-export async function isRecorded(fs: WorkspaceFS): Promise<boolean> {
-  // a native folder's markers are read through the host like any other file of it
-  for (const marker of LEDGER_MARKERS) if (await fs.stat(joinPath(fs.root, marker)).catch(() => null)) return true;
-  return false;
 }

@@ -1,9 +1,9 @@
 import type { SaveCause } from '@vmark/shared';
-import { insertIdentity, readIdentity, uuidv7, type CaptureResult } from '@vmark/shared/lib/coherence/index';
+import type { CaptureResult } from '@vmark/shared/lib/coherence/index';
 import { relativeSegments } from '@vmark/shared/lib/paths/index';
 import type { Agent } from '@vmark/shared/lib/coherence/ledger/entries';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
-import { workerKernelOf, isRecorded } from './coherenceClient';
+import { workerKernelOf } from './coherenceClient';
 
 /** Who saved and from what: the person's saves are exact, an AI's inferred from what its connection read. */
 function describe(cause: SaveCause): { agent: Agent; confidence: 'exact' | 'inferred'; inputs: string[]; intent: string } {
@@ -16,8 +16,6 @@ function describe(cause: SaveCause): { agent: Agent; confidence: 'exact' | 'infe
 const CAPTURE_WAIT_MS = 10_000;
 
 export interface PreparedCapture {
-  /** The text to write: with the document's `vmark:` id added at its first capture. */
-  withIdentity(content: string): string;
   /** Records the written save; never throws. */
   record(written: string): Promise<CaptureResult | null>;
 }
@@ -36,27 +34,38 @@ function within<T>(work: Promise<T>, fallback: T): Promise<T> {
 }
 
 /**
- * The capture of one save in a recorded Scratch or picked-folder workspace, or null (not recorded,
- * native folder, not a markdown document). The id comes from the text, else from the file on disk
- * (a tab opened before the first capture), else a new one: a document keeps one identity.
+ * The capture of one save in a Scratch or picked-folder workspace, or null (a native folder, whose
+ * saves `vmark host` captures as it writes them; not a markdown document). The file is written as
+ * the tab holds it: the ledger, created at the first capture, says which document it is.
  */
 export async function prepareCapture(fs: WorkspaceFS, path: string, cause: SaveCause): Promise<PreparedCapture | null> {
   const rel = relative(fs.root, path);
-  // the worker starts only for a recorded workspace: a stat is all an unrecorded one costs a save
-  // a native folder's saves are captured by `vmark host` as it writes them
-  if (fs.kind === 'native' || !rel || !/\.(md|markdown)$/i.test(rel) || !(await isRecorded(fs))) return null;
+  if (fs.kind === 'native' || !rel || !/\.(md|markdown)$/i.test(rel)) return null;
   const kernel = workerKernelOf(fs);
   if (!kernel) return null;
-  const disk = readIdentity((await fs.readText(path).catch(() => '')) ?? '');
-  const id = disk.kind === 'id' ? disk.id : uuidv7();
   const spec = describe(cause);
   const inputs = spec.inputs.map((p) => relative(fs.root, p)).filter((p): p is string => p !== null && p !== rel);
   return {
-    withIdentity: (content) => (readIdentity(content).kind === 'none' ? insertIdentity(content, id) : content),
     record: (written) =>
       within(
         kernel.then((api): Promise<CaptureResult> => api.capture({ path: rel, content: written, inputs, agent: spec.agent, intent: { kind: spec.intent, summary: '' }, confidence: spec.confidence })),
         null,
       ),
   };
+}
+
+/**
+ * The person renamed or moved a file or folder of a Scratch or picked-folder workspace: its
+ * documents keep their identity at the new paths (native folders: the host records its renames).
+ * Never throws: a move it could not record is found by the next scan while the text is unchanged.
+ */
+export async function recordRename(fs: WorkspaceFS, from: string, to: string): Promise<void> {
+  const relFrom = relative(fs.root, from);
+  const relTo = relative(fs.root, to);
+  const kernel = fs.kind === 'native' || !relFrom || !relTo ? null : workerKernelOf(fs);
+  if (!kernel) return;
+  await within(
+    kernel.then((api) => api.moved(relFrom as string, relTo as string)),
+    0,
+  );
 }

@@ -1,7 +1,7 @@
 import type { SaveCause } from '@vmark/shared';
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import type { WindowStore } from '../state/store';
-import { adoptSavedText, markSaved } from '../state/windowActions';
+import { markSaved } from '../state/windowActions';
 import { prepareCapture } from '../coherence/saveCapture';
 import { fileKeyOf, saveFile, type SaveResult } from './saveFile';
 
@@ -34,7 +34,6 @@ export async function saveTabTo(
   const fileKey = await fileKeyOf(target.fs, target.path, options.realpath);
   const coherence = await prepareCapture(target.fs, target.path, options.cause).catch(() => null);
   let closed = false;
-  let before = '';
   let saved = '';
   const result = await saveFile({
     fs: target.fs,
@@ -49,16 +48,14 @@ export async function saveTabTo(
         closed = true;
         throw new Error('closed');
       }
-      before = tab.content;
-      saved = coherence ? coherence.withIdentity(before) : before;
+      saved = tab.content;
       return saved;
     },
     stillInScope: () => (store.tab(tabId) ? options.stillInScope() : null),
   }).catch((error: unknown) => (closed ? ({ status: 'closed' } as const) : ({ status: 'error', message: (error as Error).message } as const)));
   if (result.status === 'closed' || closed) return { status: 'closed' };
   if (result.status !== 'saved') return result;
-  if (saved === before) markSaved(store, tabId, saved, target.path);
-  else adoptSavedText(store, tabId, before, saved, target.path);
+  markSaved(store, tabId, saved, target.path);
   await coherence?.record(saved);
   return { status: 'saved', content: saved };
 }

@@ -216,20 +216,3 @@ export function markSaved(store: WindowStore, tabId: string, content: string, fi
     ...(filePath ? { filePath, title: titleOf(filePath) } : {}),
   }));
 }
-
-
-/**
- * A save that wrote more than the tab held (the `vmark:` id added at a document's first capture):
- * the tab takes the written text when it still holds what was saved, else only knows it as saved.
- */
-export function adoptSavedText(store: WindowStore, tabId: string, before: string, written: string, filePath: string): void {
-  store.updateTab(tabId, (t) => ({
-    ...t,
-    ...(t.content === before ? { content: written, revision: newRevision() } : {}),
-    savedContent: written,
-    diverged: false,
-    conflict: null,
-    filePath,
-    title: titleOf(filePath),
-  }));
-}

@@ -20,8 +20,8 @@ type P<M extends keyof KernelService> = Parameters<KernelService[M]>;
 const api = {
   open,
   tracked: () => on((k) => k.tracked()),
-  start: () => on((k) => k.start()),
   capture: (...a: P<'capture'>) => on((k) => k.capture(...a)),
+  moved: (...a: P<'moved'>) => on((k) => k.moved(...a)),
   status: () => on((k) => k.status()),
   edges: () => on((k) => k.edges()),
   claims: () => on((k) => k.claims()),

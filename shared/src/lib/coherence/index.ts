@@ -13,6 +13,7 @@ export { OPEN_EDGE_STATES, projectEdges, type EdgeState, type OpenEdgeState, typ
 export { capture, type CaptureRequest, type CaptureResult } from './kernel/capture';
 export { saveWithCapture, ReadTracker, type SaveOutcome } from './kernel/save';
 export { reconcile, type ScanReport } from './kernel/scan';
+export { recordMove } from './kernel/moves';
 export { resolveAsDelegate, type ResolveRequest, type ResolveAnswer } from './kernel/resolve';
 export { resolveAsPerson, recordCheck, grantDelegation, revokeDelegation } from './kernel/personActions';
 export { liveGrantFor, currentGrants, delegatedResolutions, DEFAULT_GRANT_DAYS, type DelegationScope } from './kernel/delegation';

@@ -1,35 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { insertIdentity } from '@vmark/shared/lib/coherence/index';
 import { MemoryStorage } from '@vmark/shared/lib/coherence/testing/memoryStorage';
 import { KernelService } from './kernelService';
 
 const WRITER = '0198c0de-0000-7000-8000-00000000000a';
-const ELENA = '0198c0de-0000-7000-8000-000000000001';
-const CHAPTER = '0198c0de-0000-7000-8000-000000000002';
 
-/** A save as the editor makes it: the file written with its id, then captured. */
-async function save(service: KernelService, storage: MemoryStorage, path: string, id: string, body: string, inputs: string[] = []) {
-  const content = insertIdentity(body, id);
+/** A save as the editor makes it: the file written as the tab holds it, then captured. */
+async function save(service: KernelService, storage: MemoryStorage, path: string, body: string, inputs: string[] = []) {
+  const content = body;
   await storage.writeAtomic(path, content);
   return service.capture({ path, content, inputs, agent: { type: 'human' }, intent: { kind: 'save', summary: '' }, confidence: 'exact' });
 }
 
 describe('the kernel service (the panel\'s and the worker\'s) (over an in-memory workspace)', () => {
-  it('captures nothing and creates no .vmark/ until the person starts recording', async () => {
+  it('creates no .vmark/ before the first capture, and creates it at the first capture without touching the document', async () => {
     const storage = new MemoryStorage();
     const service = await KernelService.open(storage, WRITER);
-    expect(await save(service, storage, 'elena.md', ELENA, 'green\n')).toMatchObject({ recorded: false, reason: /not recorded/ });
-    expect([...storage.files.keys()]).toEqual(['elena.md']);
     expect(await service.panel()).toEqual({ ok: true, data: expect.objectContaining({ tracked: false, edges: [] }) });
+    expect([...storage.files.keys()]).toEqual([]);
+    expect(await save(service, storage, 'elena.md', 'green\n')).toMatchObject({ recorded: true });
+    expect(storage.text('elena.md')).toBe('green\n');
+    expect(storage.text('.vmark/.gitattributes')).toContain('merge=union');
+    expect(await service.panel()).toEqual({ ok: true, data: expect.objectContaining({ tracked: true, objects: [expect.objectContaining({ path: 'elena.md' })] }) });
+  });
+
+  it('a rename in the app keeps the identity even when the text changed before the next scan', async () => {
+    const storage = new MemoryStorage();
+    const service = await KernelService.open(storage, WRITER);
+    await save(service, storage, 'notes/elena.md', 'Elena.\n');
+    await save(service, storage, 'chapter.md', 'Chapter.\n', ['notes/elena.md']);
+    storage.move('notes/elena.md', 'people/elena.md');
+    expect(await service.moved('notes', 'people')).toBe(1);
+    storage.put('people/elena.md', 'Elena, edited.\n');
+    expect(await service.edges()).toEqual({ ok: true, data: [expect.objectContaining({ upstream_path: 'people/elena.md', state: 'version-stale' })] });
   });
 
   it('shows a derived document going stale, the diff since the pinned revision, and the person\'s resolutions', async () => {
     const storage = new MemoryStorage();
     const service = await KernelService.open(storage, WRITER);
-    expect(await service.start()).toEqual({ ok: true, data: true });
-    await save(service, storage, 'elena.md', ELENA, 'Elena has green eyes.\n');
-    await save(service, storage, 'chapter.md', CHAPTER, 'Her green eyes.\n', ['elena.md']);
-    await save(service, storage, 'elena.md', ELENA, 'Elena has grey eyes.\n');
+    await save(service, storage, 'elena.md', 'Elena has green eyes.\n');
+    await save(service, storage, 'chapter.md', 'Her green eyes.\n', ['elena.md']);
+    await save(service, storage, 'elena.md', 'Elena has grey eyes.\n');
 
     const panel = await service.panel();
     if (!panel.ok) throw new Error(panel.message);
@@ -47,7 +57,6 @@ describe('the kernel service (the panel\'s and the worker\'s) (over an in-memory
 
   it('refuses a grant with no client name or no expiry, and lists a grant until it is revoked', async () => {
     const service = await KernelService.open(new MemoryStorage(), WRITER);
-    await service.start();
     const later = new Date(Date.now() + 86_400_000).toISOString();
     expect(await service.grant({ delegate: ' ', scope: ['resolve.waive'], expires: later })).toEqual({ ok: false, message: expect.stringMatching(/Name the client/) });
     expect(await service.grant({ delegate: 'cursor', scope: ['resolve.waive'], expires: '' })).toEqual({ ok: false, message: expect.stringMatching(/expiry/) });

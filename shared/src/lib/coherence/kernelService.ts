@@ -2,6 +2,7 @@ import type { CoherenceStorage } from './ledger/storage';
 import { CoherenceKernel } from './kernel/kernel';
 import { CoherenceError, withCallLimit } from './kernel/errors';
 import type { EdgeState, ProjectedEdge } from './kernel/project';
+import { recordMove } from './kernel/moves';
 import { capture, type CaptureRequest, type CaptureResult } from './kernel/capture';
 import { resolveAsDelegate, type ResolveRequest } from './kernel/resolve';
 import { resolveAsPerson, recordCheck, grantDelegation, revokeDelegation } from './kernel/personActions';
@@ -77,24 +78,25 @@ export class KernelService {
     return this.kernel.initialized();
   }
 
-  /** The person turns recording on: `.vmark/` is created; saves are captured from now on. */
-  start(): Promise<Answer<true>> {
-    return answer(async () => {
-      await this.kernel.ledger.init();
-      return true as const;
-    });
-  }
-
-  /** Records a save already written (the id in `content`); never throws: the save stands either way. */
+  /** Records a save already written (the ledger is created at the first capture); never throws: the save stands either way. */
   async capture(request: CaptureRequest): Promise<CaptureResult> {
     try {
-      if (!(await this.kernel.initialized())) return { recorded: false, object: null, reason: 'coherence is not recorded in this workspace' };
       return await this.kernel.writes.run(async () => {
         await this.kernel.refresh({ repair: true });
         return capture(this.kernel, request);
       });
     } catch (error) {
       return { recorded: false, object: null, reason: `capture failed (${(error as Error).message}); the save is kept and the next scan records it` };
+    }
+  }
+
+  /** The app renamed or moved a file or folder: its documents keep their identity at the new paths. */
+  async moved(from: string, to: string): Promise<number> {
+    try {
+      return await recordMove(this.kernel, from, to);
+    } catch {
+      // the next scan finds a move with unchanged content by itself
+      return 0;
     }
   }
 
@@ -187,7 +189,7 @@ export class KernelService {
 }
 
 /** The methods the Coherence panel calls; `vmark host` runs exactly these for a native folder's panel. */
-export const PANEL_METHODS = ['tracked', 'start', 'panel', 'status', 'resolveAsPerson', 'recordCheck', 'grant', 'revoke', 'diff'] as const;
+export const PANEL_METHODS = ['tracked', 'panel', 'status', 'resolveAsPerson', 'recordCheck', 'grant', 'revoke', 'diff'] as const;
 export type PanelMethod = (typeof PANEL_METHODS)[number];
 
 /** What the panel needs of a workspace's kernel, wherever it runs (worker or host). */

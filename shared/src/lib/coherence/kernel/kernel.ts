@@ -1,5 +1,5 @@
 import { uuidv7 } from '../ids';
-import { LEDGER_FORMAT, type Body, type Entry, type EntryOf, type KnownEntry, type KnownKind } from '../ledger/entries';
+import { LEDGER_FORMAT, entryOrder, type Body, type Entry, type EntryOf, type KnownEntry, type KnownKind } from '../ledger/entries';
 import { Ledger, type MalformedLine } from '../ledger/ledger';
 import type { CoherenceStorage } from '../ledger/storage';
 import { CoherenceIndex, type Revision, type TrackedObject } from './coherenceIndex';
@@ -31,6 +31,11 @@ export class CoherenceKernel {
   private pendingQuarantine: MalformedLine[] = [];
   /** Object ids the scan found at more than one path: captures of them are held. */
   readonly held = new Set<string>();
+  /**
+   * Paths the scan found holding a copy of a registered document's text (or one of several
+   * candidates for a moved one): their captures are held while the text is still `hash`.
+   */
+  readonly heldPaths = new Map<string, { object: string; hash: string }>();
   scanState: ScanState | null = null;
   private readonly projection = new EdgeProjection();
 
@@ -98,6 +103,20 @@ export class CoherenceKernel {
   objectAt(path: string): TrackedObject | undefined {
     for (const object of this.index.objects.values()) if (object.path === path && !object.absent) return object;
     return undefined;
+  }
+
+  /**
+   * The document a file at `path` is by the ledger's registry: the object registered there, else
+   * the last one that was (a deleted document saved again at its place is the same document).
+   */
+  registeredAt(path: string): TrackedObject | undefined {
+    let best: TrackedObject | undefined;
+    for (const object of this.index.objects.values()) {
+      if (object.path !== path || object.revisions.size === 0) continue;
+      if (!object.absent) return object;
+      if (!best || !best.pathEntry || (object.pathEntry && entryOrder(best.pathEntry, object.pathEntry) < 0)) best = object;
+    }
+    return best;
   }
 
   /** The revision a new save of the object descends from: what the scan last saw on disk, else the single head. */

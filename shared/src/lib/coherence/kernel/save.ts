@@ -1,21 +1,19 @@
-import { readIdentity, insertIdentity } from '../text/identity';
 import { capture, type CaptureRequest, type CaptureResult } from './capture';
 import type { CoherenceKernel } from './kernel';
 
 export interface SaveOutcome {
-  /** The text that reached the file (with the `vmark:` id added at the first capture). */
+  /** The text that reached the file: exactly the content saved (VMark adds nothing to it). */
   written: string;
   capture: CaptureResult | { recorded: false; object: null; reason: string };
 }
 
 /**
- * A save through VMark: the id goes into the document at its first capture (in the same write),
- * the file is written, then the save is captured. Capture never fails the save: a capture problem
- * is reported and the next scan heals the gap.
+ * A save through VMark: the file is written as given, then the save is captured (the ledger is
+ * created at the first capture). Capture never fails the save: a capture problem is reported and
+ * the next scan heals the gap.
  */
 export async function saveWithCapture(kernel: CoherenceKernel, request: Omit<CaptureRequest, 'content'> & { content: string }): Promise<SaveOutcome> {
-  const identity = readIdentity(request.content);
-  const written = identity.kind === 'none' ? insertIdentity(request.content, kernel.newId()) : request.content;
+  const written = request.content;
   await kernel.storage.writeAtomic(request.path, written);
   try {
     await kernel.ledger.init();

@@ -43,6 +43,15 @@ describe('scan reconciliation (COH-EDGES-01)', () => {
     expect((await kernel.project())[0]).toMatchObject({ upstream_path: 'characters/elena.md', state: 'fresh' });
   });
 
+  it('a registered document edited outside VMark at its path stays the same document (identified by its path)', async () => {
+    const { kernel, storage, chapter } = await derived();
+    const id = kernel.objectAt('chapter.md')!.id;
+    storage.put('chapter.md', `${chapter}More.\n`);
+    expect(await reconcile(kernel)).toMatchObject({ changed: 1, moved: 0 });
+    expect(kernel.objectAt('chapter.md')?.id).toBe(id);
+    expect(storage.text('chapter.md')).toBe(`${chapter}More.\n`);
+  });
+
   it('a deleted file is marked absent (no ledger entry) and counted out of objects', async () => {
     const { kernel, storage } = await derived();
     const before = kernel.index.entryCount;
@@ -53,8 +62,55 @@ describe('scan reconciliation (COH-EDGES-01)', () => {
     expect(await edges(kernel)).toEqual([]);
   });
 
-  it('a copy carries the same id: one DUPLICATE_IDENTITY diagnostic and captures of it held, until one file keeps it', async () => {
+  it('a copy outside VMark (same text at a new path, the original in place): one DUPLICATE_IDENTITY diagnostic; the copy stays untracked, its capture held while its text is the same, and gets its own identity once it differs', async () => {
+    const { kernel, storage, elena, save } = await derived();
+    const original = kernel.objectAt('elena.md')!;
+    storage.put('elena-copy.md', elena);
+    expect((await reconcile(kernel)).duplicates).toEqual([]);
+    await reconcile(kernel);
+    const diagnostics = kernel.index.diagnostics.filter((d) => d.body.code === 'DUPLICATE_IDENTITY');
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]?.body).toMatchObject({ object: original.id, paths: ['elena-copy.md', 'elena.md'] });
+    expect(kernel.objectAt('elena-copy.md')).toBeUndefined();
+    const held = await capture(kernel, { path: 'elena-copy.md', content: elena, agent: { type: 'human' }, intent: { kind: 'save', summary: '' }, confidence: 'exact' });
+    expect(held).toMatchObject({ recorded: false, reason: expect.stringMatching(/same text as elena\.md/) });
+    // the original is not in doubt: its saves are captured
+    await save('elena.md', elena.replace('green', 'hazel'));
+    await save('elena-copy.md', `${elena}A variant.\n`);
+    expect(kernel.objectAt('elena-copy.md')?.id).not.toBe(original.id);
+    expect(kernel.objectAt('elena.md')?.id).toBe(original.id);
+  });
+
+  it('a copy whose original is then deleted takes over its identity (cp + rm is a move)', async () => {
     const { kernel, storage, elena } = await derived();
+    const original = kernel.objectAt('elena.md')!;
+    storage.put('elena-copy.md', elena);
+    await reconcile(kernel);
+    storage.remove('elena.md');
+    expect(await reconcile(kernel)).toMatchObject({ moved: 1, absent: 0 });
+    expect(kernel.objectAt('elena-copy.md')?.id).toBe(original.id);
+    expect((await kernel.project())[0]).toMatchObject({ upstream_path: 'elena-copy.md', state: 'fresh' });
+  });
+
+  it('a document gone and two new files with its text: which one it became is unknown, one diagnostic, its captures held until one file keeps it', async () => {
+    const { kernel, storage, elena } = await derived();
+    const original = kernel.objectAt('elena.md')!;
+    storage.move('elena.md', 'a/elena.md');
+    storage.put('b/elena.md', elena);
+    const report = await reconcile(kernel);
+    expect(report).toMatchObject({ moved: 0, duplicates: [original.id] });
+    await reconcile(kernel);
+    expect(kernel.index.diagnostics.filter((d) => d.body.code === 'DUPLICATE_IDENTITY').map((d) => d.body.paths)).toEqual([['a/elena.md', 'b/elena.md', 'elena.md']]);
+    expect(await capture(kernel, { path: 'a/elena.md', content: elena, agent: { type: 'human' }, intent: { kind: 'save', summary: '' }, confidence: 'exact' })).toMatchObject({ recorded: false });
+    storage.remove('b/elena.md');
+    expect(await reconcile(kernel)).toMatchObject({ moved: 1 });
+    expect(kernel.objectAt('a/elena.md')?.id).toBe(original.id);
+    expect(kernel.held.size).toBe(0);
+  });
+
+  it('a copy of a file that carries a vmark: id (original VMark): one DUPLICATE_IDENTITY diagnostic and captures of it held, until one file keeps it', async () => {
+    const { kernel, storage, save } = await memoryKernel();
+    const elena = (await save('elena.md', '---\nvmark:\n  id: 0198c0de-0000-7000-8000-0000000000aa\n---\nElena has green eyes.\n')).written;
     storage.put('elena-copy.md', elena);
     const report = await reconcile(kernel);
     expect(report.duplicates).toHaveLength(1);
@@ -69,7 +125,7 @@ describe('scan reconciliation (COH-EDGES-01)', () => {
     expect(kernel.held.size).toBe(0);
   });
 
-  it('a file with an id the ledger never saw is adopted; files without an id are left alone, byte for byte', async () => {
+  it('a file with a vmark: id the ledger never saw is adopted; files never saved through VMark are left alone, byte for byte', async () => {
     const { kernel, storage } = await memoryKernel();
     storage.put('notes.md', 'never saved through VMark\n');
     storage.put('imported.md', '---\nvmark:\n  id: 0198c0de-0000-7000-8000-0000000000ff\n---\nfrom another clone\n');
@@ -103,6 +159,12 @@ describe('scan reconciliation (COH-EDGES-01)', () => {
     expect(kernel.objectAt('elena.md')!.revisions.size).toBe(revisions);
     expect(kernel.index.lastNavigation?.body).toMatchObject({ op: 'branch-switch', ref: 'refs/heads/draft', to: 'c9' });
     expect(await edges(kernel)).toEqual([]);
+    // back to main: the file returns to a revision the ledger knows; still navigation, still no revision
+    git(storage, 'main', 'c1');
+    storage.put('elena.md', elena);
+    expect((await reconcile(kernel)).navigation).toBe(true);
+    expect(kernel.index.lastNavigation?.body).toMatchObject({ op: 'branch-switch', ref: 'refs/heads/main', to: 'c1' });
+    expect(kernel.objectAt('elena.md')!.revisions.size).toBe(revisions);
   });
 
   it('a git merge or pull on the same branch is a mutation: a git-agent revision, the edge goes stale', async () => {

@@ -1,9 +1,11 @@
 import { sha256Hex } from '../ids';
 import type { KnownEntry } from '../ledger/entries';
 import { contentHash, revisionId } from '../text/canonical';
+import { adoption } from './adopt';
 import { readIdentity } from '../text/identity';
 import { carriedInputs } from './carryForward';
 import type { CoherenceKernel } from './kernel';
+import { placeLoose, registeredPaths } from './scanMoves';
 import { classifyGitChange, loadScanState, readGitHead, saveScanState, type SeenFile } from './scanState';
 
 const PERSIST_AFTER_READS = 50;
@@ -21,6 +23,7 @@ export interface ScanReport {
 
 interface Found {
   path: string;
+  /** The document it is ('' for a document with no identity: no `vmark:` key, an unregistered path). */
   id: string;
   hash: string;
   masked: string;
@@ -28,11 +31,17 @@ interface Found {
   mtimeMs: number;
   /** Re-read this scan (size or mtime changed, or never seen). */
   read: boolean;
+  /** Identified by the `vmark:` key it carries (a stat-cache hit counts as one), not by the registry. */
+  keyed: boolean;
+  /** Last scan found it a copy of this object (see scanMoves). */
+  copyOf?: string;
 }
 
 /**
  * Scan reconciliation: brings the ledger in line with the files on disk. Unchanged files (same
- * size and mtime as last time) are not read. May append provenance; never changes a document.
+ * size and mtime as last time) are not read. A document is identified by its `vmark:` key when it
+ * carries one, else by the path the ledger registered for it; files moved or copied outside VMark
+ * are matched by content (scanMoves). May append provenance; never changes a document.
  */
 export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   const storage = kernel.storage;
@@ -42,6 +51,11 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   const gitChange = classifyGitChange(state.git, git);
   const report: ScanReport = { changed: 0, moved: 0, adopted: 0, absent: 0, duplicates: [], navigation: false, reads: 0 };
   const entries: KnownEntry[] = [];
+  // held ids and paths are found again by every scan; a held object stays a move candidate
+  const heldBefore = new Set(kernel.held);
+  kernel.held.clear();
+  kernel.heldPaths.clear();
+  const registry = registeredPaths(kernel);
   const byId = new Map<string, Found[]>();
   /** Files that need nothing: stat unchanged, the object known at this path (the common case, kept cheap). */
   const quiet = new Map<string, Found>();
@@ -53,17 +67,25 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     }
     push(byId, found.id, found);
   };
+  /** Documents with no identity that may be a registered one moved or copied outside VMark. */
+  const loose: Found[] = [];
   const nextFiles = new Map<string, SeenFile>();
   let reads = 0;
+  /** A checkout changed a tracked file, if only back to a revision the ledger knows. */
+  let checkedOut = false;
 
   for (const file of await storage.walk()) {
     const seen = state.files.get(file.path);
-    if (seen && seen.size === file.size && seen.mtimeMs === file.mtimeMs) {
+    if (seen && seen.size === file.size && seen.mtimeMs === file.mtimeMs && !(seen.id === '' && registry.has(file.path))) {
       nextFiles.set(file.path, seen);
-      if (seen.id === '') continue; // a document without an id (or with a diagnosed one): nothing to track
-      const found = { path: file.path, id: seen.id, hash: seen.hash, masked: '', size: file.size, mtimeMs: file.mtimeMs, read: false };
+      if (seen.id === '') {
+        // a document without an id (or with a diagnosed one): nothing to track, unless it was a copy
+        if (seen.copyOf) loose.push({ path: file.path, id: '', hash: seen.hash, masked: '', size: file.size, mtimeMs: file.mtimeMs, read: false, keyed: false, copyOf: seen.copyOf });
+        continue;
+      }
+      const found = { path: file.path, id: seen.id, hash: seen.hash, masked: '', size: file.size, mtimeMs: file.mtimeMs, read: false, keyed: true };
       const object = kernel.index.objects.get(seen.id);
-      if (object && object.path === file.path && !object.absent && !kernel.held.has(seen.id) && !quiet.has(seen.id) && !byId.has(seen.id)) quiet.set(seen.id, found);
+      if (object && object.path === file.path && !object.absent && !quiet.has(seen.id) && !byId.has(seen.id)) quiet.set(seen.id, found);
       else note(found);
       continue;
     }
@@ -71,14 +93,24 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     reads++;
     if (text === null) continue;
     const identity = readIdentity(text);
-    if (identity.kind !== 'id') nextFiles.set(file.path, { id: '', size: file.size, mtimeMs: file.mtimeMs, hash: '', rev: null });
-    if (identity.kind === 'none') continue;
     if (identity.kind === 'malformed') {
+      nextFiles.set(file.path, { id: '', size: file.size, mtimeMs: file.mtimeMs, hash: '', rev: null });
       entries.push(kernel.entry('diagnostic', { code: 'MALFORMED_IDENTITY', message: `${file.path}: ${identity.reason}`, paths: [file.path] }, `identity:${sha256Hex(`${file.path}\n${text}`)}`));
       continue;
     }
     const { hash, masked } = contentHash(text);
-    note({ path: file.path, id: identity.id, hash, masked, size: file.size, mtimeMs: file.mtimeMs, read: true });
+    const id = identity.kind === 'id' ? identity.id : (registry.get(file.path)?.id ?? '');
+    const found: Found = { path: file.path, id, hash, masked, size: file.size, mtimeMs: file.mtimeMs, read: true, keyed: identity.kind === 'id' };
+    if (id === '') loose.push(found);
+    else note(found);
+  }
+
+  // a file carrying an object's `vmark:` key wins over a rewritten file at the object's registered path
+  for (const [id, found] of byId) {
+    if (found.length < 2 || !found.some((f) => f.keyed)) continue;
+    const kept = found.filter((f) => f.keyed || !f.read);
+    for (const f of found) if (!kept.includes(f)) loose.push({ ...f, id: '' });
+    byId.set(id, kept);
   }
 
   for (const [id, found] of byId) {
@@ -101,18 +133,9 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     const object = kernel.index.objects.get(id);
     if (!object || object.revisions.size === 0) {
       // a file with an id this ledger never saw: adopt it as an observed-external root
-      const rev = revisionId(file.hash, []);
-      await kernel.ledger.storeSnapshot(file.hash, file.masked || (await rereadMasked(kernel, file.path)));
-      entries.push(kernel.entry('object-registered', { object: id, path: file.path }));
-      entries.push(
-        kernel.entry('transformation', {
-          inputs: [],
-          outputs: [{ object: id, revision: rev, content_hash: file.hash, parents: [] }],
-          agent: { type: 'external' },
-          intent: { kind: 'observed-external', summary: `adopted ${file.path}` },
-          confidence: 'unknown',
-        }),
-      );
+      const adopted = await adoption(kernel, { id, path: file.path, hash: file.hash, masked: file.masked || (await rereadMasked(kernel, file.path)) });
+      const rev = adopted.rev;
+      entries.push(...adopted.entries);
       nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev });
       report.adopted++;
       continue;
@@ -124,6 +147,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     }
     const seen = state.files.get(file.path);
     const base = seen?.id === id && seen.rev && object.revisions.has(seen.rev) ? object.revisions.get(seen.rev) ?? null : kernel.currentRevision(object);
+    if (file.read && seen && seen.hash !== file.hash) checkedOut ||= gitChange === 'navigation';
     if (!file.read || base?.hash === file.hash) {
       nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev: base?.id ?? seen?.rev ?? null });
       continue;
@@ -149,14 +173,17 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev });
   }
 
-  for (const object of kernel.index.objects.values()) {
-    if (!byId.has(object.id) && !quiet.has(object.id) && !object.absent && object.revisions.size > 0) {
-      kernel.index.setAbsent(object, true);
-      report.absent++;
-    }
+  const vanished = [...kernel.index.objects.values()].filter(
+    (o) => o.revisions.size > 0 && !byId.has(o.id) && !quiet.has(o.id) && (!o.absent || heldBefore.has(o.id)),
+  );
+  const placed = placeLoose(kernel, { loose, vanished, live: [...byId.values(), ...[...quiet.values()].map((f) => [f])], state, entries, nextFiles, report });
+  for (const object of vanished) {
+    if (placed.has(object.id) || object.absent) continue;
+    kernel.index.setAbsent(object, true);
+    report.absent++;
   }
 
-  if (gitChange === 'navigation' && report.changed > 0) {
+  if (gitChange === 'navigation' && (report.changed > 0 || checkedOut)) {
     report.navigation = true;
     entries.push(
       kernel.entry('navigation', {

@@ -15,6 +15,8 @@ export interface SeenFile {
   mtimeMs: number;
   hash: string;
   rev: string | null;
+  /** A document with no identity whose text was a registered document's (a copy): it may yet turn out to be that one moved. */
+  copyOf?: string;
 }
 
 /** What the last scan saw: stat data lets the next one re-read only files whose size or mtime changed (like git's index). */
