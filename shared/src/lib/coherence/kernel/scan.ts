@@ -1,8 +1,10 @@
 import { sha256Hex } from '../ids';
 import type { KnownEntry } from '../ledger/entries';
+import type { FileStat } from '../ledger/storage';
 import { contentHash, revisionId } from '../text/canonical';
 import { readIdentity } from '../text/identity';
 import { carriedInputs } from './carryForward';
+import type { TrackedObject } from './coherenceIndex';
 import type { CoherenceKernel } from './kernel';
 import { classifyGitChange, loadScanState, readGitHead, saveScanState, type SeenFile } from './scanState';
 
@@ -17,6 +19,8 @@ export interface ScanReport {
   navigation: boolean;
   /** Files read this scan (the others matched the stat cache). */
   reads: number;
+  /** Files looked at: every document, or only those the storage's watch reported changed. */
+  examined: number;
 }
 
 interface Found {
@@ -40,7 +44,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   const state = (kernel.scanState ??= await loadScanState(storage));
   const git = await readGitHead(storage);
   const gitChange = classifyGitChange(state.git, git);
-  const report: ScanReport = { changed: 0, moved: 0, adopted: 0, absent: 0, duplicates: [], navigation: false, reads: 0 };
+  const report: ScanReport = { changed: 0, moved: 0, adopted: 0, absent: 0, duplicates: [], navigation: false, reads: 0, examined: 0 };
   const entries: KnownEntry[] = [];
   const byId = new Map<string, Found[]>();
   /** Files that need nothing: stat unchanged, the object known at this path (the common case, kept cheap). */
@@ -53,32 +57,63 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     }
     push(byId, found.id, found);
   };
-  const nextFiles = new Map<string, SeenFile>();
+  const files = await storage.walk();
+  const delta = storage.walkDelta?.() ?? null;
+  // Only the files the watch reports changed need a look when nothing else could have moved since
+  // the last scan: the index took no entries but its own, no duplicates are held, HEAD stayed put.
+  const incremental = delta !== null && !cold && gitChange === 'none' && kernel.held.size === 0 && state.mark?.index === kernel.index && state.mark.entries === kernel.index.entryCount;
+  const nextFiles = incremental ? new Map(state.files) : new Map<string, SeenFile>();
   let reads = 0;
 
-  for (const file of await storage.walk()) {
+  const examine = async (file: FileStat): Promise<void> => {
+    report.examined++;
     const seen = state.files.get(file.path);
     if (seen && seen.size === file.size && seen.mtimeMs === file.mtimeMs) {
       nextFiles.set(file.path, seen);
-      if (seen.id === '') continue; // a document without an id (or with a diagnosed one): nothing to track
+      if (seen.id === '') return; // a document without an id (or with a diagnosed one): nothing to track
       const found = { path: file.path, id: seen.id, hash: seen.hash, masked: '', size: file.size, mtimeMs: file.mtimeMs, read: false };
       const object = kernel.index.objects.get(seen.id);
       if (object && object.path === file.path && !object.absent && !kernel.held.has(seen.id) && !quiet.has(seen.id) && !byId.has(seen.id)) quiet.set(seen.id, found);
       else note(found);
-      continue;
+      return;
     }
     const text = await storage.readText(file.path);
     reads++;
-    if (text === null) continue;
+    if (text === null) return;
     const identity = readIdentity(text);
     if (identity.kind !== 'id') nextFiles.set(file.path, { id: '', size: file.size, mtimeMs: file.mtimeMs, hash: '', rev: null });
-    if (identity.kind === 'none') continue;
+    if (identity.kind === 'none') return;
     if (identity.kind === 'malformed') {
       entries.push(kernel.entry('diagnostic', { code: 'MALFORMED_IDENTITY', message: `${file.path}: ${identity.reason}`, paths: [file.path] }, `identity:${sha256Hex(`${file.path}\n${text}`)}`));
-      continue;
+      return;
     }
     const { hash, masked } = contentHash(text);
     note({ path: file.path, id: identity.id, hash, masked, size: file.size, mtimeMs: file.mtimeMs, read: true });
+  };
+
+  /** Ids that were at a path the watch reported changed (an object whose file went may now be absent). */
+  const left = new Set<string>();
+  if (incremental) {
+    for (const path of delta.removed) {
+      const id = state.files.get(path)?.id;
+      if (id) left.add(id);
+      nextFiles.delete(path);
+    }
+    for (const file of delta.changed) {
+      const id = state.files.get(file.path)?.id;
+      if (id) left.add(id);
+      await examine(file);
+    }
+    // an unchanged file carrying the id of a changed one: the object's registered path (a copy)
+    for (const id of [...byId.keys()]) {
+      const object = kernel.index.objects.get(id);
+      const other = object && !object.absent ? nextFiles.get(object.path) : undefined;
+      if (object && other?.id === id && !byId.get(id)?.some((f) => f.path === object.path)) {
+        note({ path: object.path, id, hash: other.hash, masked: '', size: other.size, mtimeMs: other.mtimeMs, read: false });
+      }
+    }
+  } else {
+    for (const file of files) await examine(file);
   }
 
   for (const [id, found] of byId) {
@@ -149,11 +184,13 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev });
   }
 
-  for (const object of kernel.index.objects.values()) {
-    if (!byId.has(object.id) && !quiet.has(object.id) && !object.absent && object.revisions.size > 0) {
-      kernel.index.setAbsent(object, true);
-      report.absent++;
-    }
+  const missing = (object: TrackedObject | undefined): object is TrackedObject => object !== undefined && !byId.has(object.id) && !quiet.has(object.id) && !object.absent && object.revisions.size > 0;
+  // incremental: only objects whose file was at a changed path can have gone (unless still at their own, unchanged path)
+  const candidates = incremental ? [...left].map((id) => kernel.index.objects.get(id)) : kernel.index.objects.values();
+  const vanished = [...candidates].filter((o): o is TrackedObject => missing(o) && !(incremental && nextFiles.get(o.path)?.id === o.id));
+  for (const object of vanished) {
+    kernel.index.setAbsent(object, true);
+    report.absent++;
   }
 
   if (gitChange === 'navigation' && report.changed > 0) {
@@ -169,7 +206,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   }
   if (entries.length > 0) await kernel.append(entries);
   report.reads = reads;
-  kernel.scanState = { git, files: nextFiles };
+  kernel.scanState = { git, files: nextFiles, mark: { index: kernel.index, entries: kernel.index.entryCount } };
   // The stat cache only spares re-reading files: a few changed files are cheap to read again after
   // a restart, so it is written after a cold or a large scan and when git moved, not on every call.
   if ((cold || reads >= PERSIST_AFTER_READS || gitChange !== 'none') && (await kernel.initialized())) await saveScanState(storage, kernel.scanState);
