@@ -65,4 +65,14 @@ describe('the watched walk (inotify; CI runs on Linux)', () => {
     expect(tree.lastDelta()).toBeNull();
     expect(fs.existsSync(path.join(root, '.vmark'))).toBe(false);
   });
+
+  it('more folders than it may watch: it stops watching and every walk is a full one', async () => {
+    const root = workspace(true);
+    const tree = new WatchedTree(root, true, 2);
+    trees.push(tree);
+    await tree.walk();
+    w(root, 'a/b/three.markdown');
+    expect((await tree.walk()).find((f) => f.path === 'a/b/three.markdown')?.size).toBe('a/b/three.markdown changed\n'.length);
+    expect(tree.lastDelta()).toBeNull();
+  });
 });

@@ -41,6 +41,8 @@ export class WatchedTree {
   private events = 0;
   /** The cache cannot be trusted: the next walk is a full one. */
   private broken = true;
+  /** Too many folders, or a watch could not be added (the inotify budget): walk in full from now on. */
+  private gaveUp = false;
   private readonly maxEvents = queueLimit() - 1;
   /** Paths the current walk brought up to date; null while walking in full. */
   private touched: Set<string> | null = null;
@@ -49,6 +51,7 @@ export class WatchedTree {
   constructor(
     private readonly root: string,
     private readonly watch: boolean = process.platform === 'linux',
+    private readonly maxFolders: number = MAX_WATCHED_DIRS,
   ) {}
 
   async walk(): Promise<FileStat[]> {
@@ -59,7 +62,7 @@ export class WatchedTree {
       const touched = (this.touched = new Set());
       for (const rel of dirty) this.refresh(rel);
       this.touched = null;
-      if (this.watchers.size > MAX_WATCHED_DIRS) this.broken = true;
+      if (this.gaveUp) this.close();
       if (!this.broken) {
         this.delta = { changed: [], removed: [] };
         for (const rel of touched) {
@@ -93,17 +96,17 @@ export class WatchedTree {
     this.files.clear();
     this.dirty = new Set();
     this.events = 0;
-    const watching = this.watch && this.startCookieWatch();
+    const watching = this.watch && !this.gaveUp && this.startCookieWatch();
     this.broken = !watching;
     this.visit('', watching);
-    if (this.watchers.size > MAX_WATCHED_DIRS) this.close();
+    if (this.gaveUp) this.close();
     return [...this.files.values()];
   }
 
   /** Adds a folder's documents (and its subfolders'), watching each folder before reading it. */
   private visit(rel: string, watching: boolean): void {
     const dir = rel === '' ? this.root : path.join(this.root, rel);
-    if (watching && !this.watchers.has(rel)) this.watchFolder(rel, dir);
+    if (watching && !this.gaveUp && !this.watchers.has(rel)) this.watchFolder(rel, dir);
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -130,6 +133,10 @@ export class WatchedTree {
   }
 
   private watchFolder(rel: string, dir: string): void {
+    if (this.watchers.size >= this.maxFolders) {
+      this.gaveUp = true;
+      return;
+    }
     try {
       const prefix = rel === '' ? '' : `${rel}/`;
       const watcher = fs.watch(dir, { persistent: false }, (_event, name) => {
@@ -141,7 +148,7 @@ export class WatchedTree {
       });
       this.watchers.set(rel, watcher);
     } catch {
-      this.broken = true;
+      this.gaveUp = true;
     }
   }
 
