@@ -8,6 +8,8 @@ import { summarize, type Summary } from '../roundtrip/stats';
 export interface BrowserFigures {
   rebuild: Summary;
   coldScan: number;
+  /** edges calls until the cold scan answered (more than one: it passed the 20 s call limit). */
+  coldCalls: number;
   edges: Summary;
   status: Summary;
   /** Worker JS heap after GC with the kernel open, minus before (null when the worker does not expose it). */
@@ -169,12 +171,25 @@ export async function benchInBrowser(root: string, target: string, writer: strin
         },
         { dirName: OPFS_DIR, what, change },
       );
-    const coldScan = await call('edges', null);
+    // a cold scan reads every file through OPFS handles: on a loaded machine it can pass the 20 s call
+    // limit (TIMEOUT, the scan goes on; a call behind it may see WRITE_BUSY): ask again until it answers
+    const coldStarted = Date.now();
+    let coldCalls = 0;
+    for (;;) {
+      coldCalls++;
+      try {
+        await call('edges', null);
+        break;
+      } catch (error) {
+        if (!/TIMEOUT|WRITE_BUSY/.test(String(error)) || Date.now() - coldStarted > 15 * 60_000) throw error;
+      }
+    }
+    const coldScan = Date.now() - coldStarted;
     const edgeTimes: number[] = [];
     for (let i = 0; i < rounds; i++) edgeTimes.push(await call('edges', target));
     const statusTimes: number[] = [];
     for (let i = 0; i < rounds * 4; i++) statusTimes.push(await call('status', null));
-    return { rebuild: summarize(rebuildTimes), coldScan, edges: summarize(edgeTimes), status: summarize(statusTimes), indexBytes };
+    return { rebuild: summarize(rebuildTimes), coldScan, coldCalls, edges: summarize(edgeTimes), status: summarize(statusTimes), indexBytes };
   } finally {
     await stack.close();
   }
