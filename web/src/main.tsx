@@ -17,6 +17,7 @@ import { addWorkspace } from './state/windowActions';
 import { CommentStore } from './comments/commentStore';
 import { trackComments } from './comments/trackComments';
 import { followMovesOfOtherWindows } from './app/fileActions';
+import { startCoherenceWorker } from './coherence/coherenceClient';
 
 const store = new WindowStore();
 const journal = new AgentJournal();
@@ -39,8 +40,13 @@ const connection: ExtensionConnection = new ExtensionConnection(async (request) 
   );
 });
 
-// the one test seam: the end-to-end tests switch faults (lib/testFaults.ts), the review backlog limit and disk polling here
-const vmarkDebug: { faults: TestFaults; journal: AgentJournal; disk?: DiskWatcher } = { faults: testFaults, journal };
+// the one test seam: the end-to-end tests switch faults (lib/testFaults.ts), the review backlog limit and disk polling here;
+// bench/coherence starts coherence workers of its own on a workspace it wrote into OPFS
+const vmarkDebug: { faults: TestFaults; journal: AgentJournal; disk?: DiskWatcher; startCoherenceWorker: typeof startCoherenceWorker } = {
+  faults: testFaults,
+  journal,
+  startCoherenceWorker,
+};
 (window as unknown as { vmarkDebug: object }).vmarkDebug = vmarkDebug;
 
 connection.onConnectionClosed = (connectionId) => approvals.dropConnection(connectionId);

@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CoherenceStorage, FileStat } from '@vmark/shared/lib/coherence/index';
-
-const SKIPPED_DIRS = new Set(['.vmark', '.git', 'node_modules']);
-const DOCUMENT = /\.(md|markdown)$/i;
+import type { CoherenceStorage, FileStat, WalkDelta } from '@vmark/shared/lib/coherence/index';
+import { WatchedTree } from './watchedTree';
 
 /**
  * The coherence kernel's storage over real files, for native folders served by `vmark host`.
@@ -12,7 +10,11 @@ const DOCUMENT = /\.(md|markdown)$/i;
  * faster than as many promises, and the scan is one call.
  */
 export class NodeCoherenceStorage implements CoherenceStorage {
-  constructor(readonly root: string) {}
+  private readonly tree: WatchedTree;
+
+  constructor(readonly root: string) {
+    this.tree = new WatchedTree(root);
+  }
 
   private abs(rel: string): string {
     const resolved = path.resolve(this.root, rel);
@@ -90,20 +92,17 @@ export class NodeCoherenceStorage implements CoherenceStorage {
     }
   }
 
-  async walk(): Promise<FileStat[]> {
-    const found: FileStat[] = [];
-    const visit = (dir: string, prefix: string): void => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        if (entry.isDirectory()) {
-          if (!SKIPPED_DIRS.has(entry.name)) visit(path.join(dir, entry.name), `${prefix}${entry.name}/`);
-        } else if (entry.isFile() && DOCUMENT.test(entry.name)) {
-          const stat = fs.statSync(`${dir}${path.sep}${entry.name}`);
-          found.push({ path: `${prefix}${entry.name}`, size: stat.size, mtimeMs: stat.mtimeMs });
-        }
-        // symlinks are neither: skipped
-      }
-    };
-    visit(this.root, '');
-    return found;
+  /** The documents with their stat data; after the first walk only what the watch reported changed is stat-ed again (`WatchedTree`). */
+  walk(): Promise<FileStat[]> {
+    return this.tree.walk();
+  }
+
+  walkDelta(): WalkDelta | null {
+    return this.tree.lastDelta();
+  }
+
+  /** Stops watching the workspace. */
+  close(): void {
+    this.tree.close();
   }
 }

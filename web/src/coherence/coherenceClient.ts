@@ -3,6 +3,7 @@ import { PANEL_METHODS, uuidv7, type PanelApi } from '@vmark/shared/lib/coherenc
 import type { WorkspaceFS } from '../fs/WorkspaceFS';
 import { HandleWorkspace } from '../fs/handleWorkspace';
 import { NativeWorkspace } from '../fs/nativeWorkspace';
+import { testFaults } from '../lib/testFaults';
 import type { CoherenceWorkerApi } from '../workers/coherence.worker';
 
 const WRITER_KEY = 'vmark-coherence-writer';
@@ -31,16 +32,32 @@ export function workerKernelOf(fs: WorkspaceFS): Promise<CoherenceApi> | null {
   if (!(fs instanceof HandleWorkspace)) return null;
   let api = workers.get(fs.root);
   if (!api) {
-    const worker = new Worker(new URL('../workers/coherence.worker.ts', import.meta.url), { type: 'module', name: `coherence ${fs.name}` });
-    const remote = wrap<CoherenceWorkerApi>(worker);
-    api = remote.open(fs.handle, fs.root, writerId()).then(() => remote);
+    const started = startCoherenceWorker(`coherence ${fs.name}`);
+    api = started.api.open(fs.handle, fs.root, writerId()).then(() => started.api);
     api.catch(() => {
-      worker.terminate();
+      started.worker.terminate();
       workers.delete(fs.root);
     });
     workers.set(fs.root, api);
   }
   return api;
+}
+
+/** A new coherence worker, not opened yet (also how bench/coherence times a rebuild in the browser, through vmarkDebug). */
+export function startCoherenceWorker(name: string): { worker: Worker; api: CoherenceApi } {
+  const worker = new Worker(new URL('../workers/coherence.worker.ts', import.meta.url), { type: 'module', name });
+  return { worker, api: wrap<CoherenceWorkerApi>(worker) };
+}
+
+const forwarded = new WeakMap<CoherenceApi, string>();
+const NO_FAULTS = JSON.stringify(testFaults.coherence);
+
+/** Hands the page's coherence test faults to a worker when they changed (the tests set them on the page); nothing to do otherwise. */
+export async function forwardFaults(api: CoherenceApi): Promise<void> {
+  const faults = JSON.stringify(testFaults.coherence);
+  if (faults === (forwarded.get(api) ?? NO_FAULTS)) return;
+  forwarded.set(api, faults);
+  await api.faults({ ...testFaults.coherence });
 }
 
 /** A native folder's panel methods, each run by `vmark host` on the kernel it keeps for that folder. */

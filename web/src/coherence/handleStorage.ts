@@ -1,4 +1,5 @@
 import type { CoherenceStorage, FileStat } from '@vmark/shared/lib/coherence/index';
+import { injectedDelay, testFaults } from '../lib/testFaults';
 
 const SKIPPED_DIRS = new Set(['.vmark', '.git', 'node_modules']);
 const DOCUMENT = /\.(md|markdown)$/i;
@@ -107,6 +108,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   }
 
   async walk(): Promise<FileStat[]> {
+    await injectedDelay(testFaults.coherence.scanDelayMs);
     const found: FileStat[] = [];
     const visit = async (dir: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
       for await (const [name, handle] of dir.entries()) {

@@ -28,6 +28,10 @@ export const testFaults = {
     /** The next this-many stores fail. */
     failSaves: 0,
   },
+  coherence: {
+    /** The coherence worker's scan (run by edges and resolve) waits this long before it walks the workspace. */
+    scanDelayMs: 0,
+  },
   workspaceSwitch: {
     /** open_workspace waits this long between the approval and the switch. */
     delayMs: 0,

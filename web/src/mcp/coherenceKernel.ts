@@ -1,6 +1,6 @@
 import { ok, textFailure, type CallOutcome } from '@vmark/shared';
 import { isWithin, normalizeMcpPath } from '@vmark/shared/lib/paths/index';
-import { workerKernelOf, type CoherenceApi } from '../coherence/coherenceClient';
+import { forwardFaults, workerKernelOf, type CoherenceApi } from '../coherence/coherenceClient';
 import type { Answer } from '@vmark/shared/lib/coherence/index';
 import type { ActionContext } from './defineAction';
 
@@ -22,6 +22,8 @@ export async function onWorkspaceKernel<T>(ctx: ActionContext, workspaceRoot: st
   }
   const kernel = workerKernelOf(workspace.fs);
   if (!kernel) return textFailure(`${root} is a native folder: its coherence is answered by \`vmark host\`; make sure \`vmark host\` is running (\`vmark doctor\`) and retry`);
-  const answer = await use(await kernel);
+  const api = await kernel;
+  await forwardFaults(api);
+  const answer = await use(api);
   return answer.ok ? ok(answer.data) : textFailure(answer.message);
 }

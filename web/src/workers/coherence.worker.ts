@@ -1,6 +1,7 @@
 import { expose } from 'comlink';
 import { HandleCoherenceStorage } from '../coherence/handleStorage';
 import { KernelService } from '@vmark/shared/lib/coherence/index';
+import { testFaults, type TestFaults } from '../lib/testFaults';
 
 let service: Promise<KernelService> | null = null;
 
@@ -33,6 +34,8 @@ const api = {
   grant: (...a: P<'grant'>) => on((k) => k.grant(...a)),
   revoke: (...a: P<'revoke'>) => on((k) => k.revoke(...a)),
   diff: (...a: P<'diff'>) => on((k) => k.diff(...a)),
+  /** The page's test faults for coherence (the worker has its own copy of the seam): see forwardFaults. */
+  faults: (coherence: TestFaults['coherence']) => void Object.assign(testFaults.coherence, coherence),
 };
 export type CoherenceWorkerApi = typeof api;
 

@@ -1,7 +1,7 @@
 export { sha256Hex, uuidv7, UUID_PATTERN } from './ids';
 export { canonicalText, contentHash, revisionId } from './text/canonical';
 export { readIdentity, insertIdentity, maskIdentity, type IdentityRead } from './text/identity';
-export type { CoherenceStorage, FileStat } from './ledger/storage';
+export type { CoherenceStorage, FileStat, WalkDelta } from './ledger/storage';
 export * from './ledger/layout';
 export { parseLine, LEDGER_FORMAT, type Entry, type EntryOf, type KnownEntry, type KnownKind } from './ledger/entries';
 export { Ledger, type MalformedLine } from './ledger/ledger';

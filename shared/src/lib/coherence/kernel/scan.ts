@@ -1,9 +1,11 @@
 import { sha256Hex } from '../ids';
 import type { KnownEntry } from '../ledger/entries';
+import type { FileStat } from '../ledger/storage';
 import { contentHash, revisionId } from '../text/canonical';
 import { adoption } from './adopt';
 import { readIdentity } from '../text/identity';
 import { carriedInputs } from './carryForward';
+import type { TrackedObject } from './coherenceIndex';
 import type { CoherenceKernel } from './kernel';
 import { placeLoose, registeredPaths } from './scanMoves';
 import { classifyGitChange, loadScanState, readGitHead, saveScanState, type SeenFile } from './scanState';
@@ -19,6 +21,8 @@ export interface ScanReport {
   navigation: boolean;
   /** Files read this scan (the others matched the stat cache). */
   reads: number;
+  /** Files looked at: every document, or only those the storage's watch reported changed. */
+  examined: number;
 }
 
 interface Found {
@@ -49,7 +53,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   const state = (kernel.scanState ??= await loadScanState(storage));
   const git = await readGitHead(storage);
   const gitChange = classifyGitChange(state.git, git);
-  const report: ScanReport = { changed: 0, moved: 0, adopted: 0, absent: 0, duplicates: [], navigation: false, reads: 0 };
+  const report: ScanReport = { changed: 0, moved: 0, adopted: 0, absent: 0, duplicates: [], navigation: false, reads: 0, examined: 0 };
   const entries: KnownEntry[] = [];
   // held ids and paths are found again by every scan; a held object stays a move candidate
   const heldBefore = new Set(kernel.held);
@@ -69,40 +73,73 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   };
   /** Documents with no identity that may be a registered one moved or copied outside VMark. */
   const loose: Found[] = [];
-  const nextFiles = new Map<string, SeenFile>();
+  const files = await storage.walk();
+  const delta = storage.walkDelta?.() ?? null;
+  // Only the files the watch reports changed need a look when nothing else could have moved since
+  // the last scan: the index took no entries but its own, nothing is held (no duplicate, no copy
+  // kept untracked), HEAD stayed put.
+  const incremental =
+    delta !== null && !cold && gitChange === 'none' && heldBefore.size === 0 && state.mark?.index === kernel.index && state.mark.entries === kernel.index.entryCount && ![...state.files.values()].some((f) => f.copyOf);
+  const nextFiles = incremental ? new Map(state.files) : new Map<string, SeenFile>();
   let reads = 0;
   /** A checkout changed a tracked file, if only back to a revision the ledger knows. */
   let checkedOut = false;
 
-  for (const file of await storage.walk()) {
+  const examine = async (file: FileStat): Promise<void> => {
+    report.examined++;
     const seen = state.files.get(file.path);
     if (seen && seen.size === file.size && seen.mtimeMs === file.mtimeMs && !(seen.id === '' && registry.has(file.path))) {
       nextFiles.set(file.path, seen);
       if (seen.id === '') {
         // a document without an id (or with a diagnosed one): nothing to track, unless it was a copy
         if (seen.copyOf) loose.push({ path: file.path, id: '', hash: seen.hash, masked: '', size: file.size, mtimeMs: file.mtimeMs, read: false, keyed: false, copyOf: seen.copyOf });
-        continue;
+        return;
       }
       const found = { path: file.path, id: seen.id, hash: seen.hash, masked: '', size: file.size, mtimeMs: file.mtimeMs, read: false, keyed: true };
       const object = kernel.index.objects.get(seen.id);
       if (object && object.path === file.path && !object.absent && !quiet.has(seen.id) && !byId.has(seen.id)) quiet.set(seen.id, found);
       else note(found);
-      continue;
+      return;
     }
     const text = await storage.readText(file.path);
     reads++;
-    if (text === null) continue;
+    if (text === null) return;
     const identity = readIdentity(text);
     if (identity.kind === 'malformed') {
       nextFiles.set(file.path, { id: '', size: file.size, mtimeMs: file.mtimeMs, hash: '', rev: null });
       entries.push(kernel.entry('diagnostic', { code: 'MALFORMED_IDENTITY', message: `${file.path}: ${identity.reason}`, paths: [file.path] }, `identity:${sha256Hex(`${file.path}\n${text}`)}`));
-      continue;
+      return;
     }
     const { hash, masked } = contentHash(text);
     const id = identity.kind === 'id' ? identity.id : (registry.get(file.path)?.id ?? '');
     const found: Found = { path: file.path, id, hash, masked, size: file.size, mtimeMs: file.mtimeMs, read: true, keyed: identity.kind === 'id' };
     if (id === '') loose.push(found);
     else note(found);
+  };
+
+  /** Ids that were at a path the watch reported changed (an object whose file went may now be absent). */
+  const left = new Set<string>();
+  if (incremental) {
+    for (const path of delta.removed) {
+      const id = state.files.get(path)?.id;
+      if (id) left.add(id);
+      nextFiles.delete(path);
+    }
+    for (const file of delta.changed) {
+      const id = state.files.get(file.path)?.id;
+      if (id) left.add(id);
+      await examine(file);
+    }
+    // an unchanged file carrying the id of a changed one: the object's registered path (a copy)
+    for (const id of [...byId.keys()]) {
+      const object = kernel.index.objects.get(id);
+      const other = object && !object.absent ? nextFiles.get(object.path) : undefined;
+      if (object && other?.id === id && !byId.get(id)?.some((f) => f.path === object.path)) {
+        note({ path: object.path, id, hash: other.hash, masked: '', size: other.size, mtimeMs: other.mtimeMs, read: false, keyed: true });
+      }
+    }
+  } else {
+    for (const file of files) await examine(file);
   }
 
   // a file carrying an object's `vmark:` key wins over a rewritten file at the object's registered path
@@ -173,10 +210,17 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev });
   }
 
-  const vanished = [...kernel.index.objects.values()].filter(
-    (o) => o.revisions.size > 0 && !byId.has(o.id) && !quiet.has(o.id) && (!o.absent || heldBefore.has(o.id)),
-  );
-  const placed = placeLoose(kernel, { loose, vanished, live: [...byId.values(), ...[...quiet.values()].map((f) => [f])], state, entries, nextFiles, report });
+  const missing = (o: TrackedObject | undefined): o is TrackedObject =>
+    o !== undefined && o.revisions.size > 0 && !byId.has(o.id) && !quiet.has(o.id) && (!o.absent || heldBefore.has(o.id));
+  // incremental: only objects whose file was at a changed path can have gone (unless still at their own, unchanged path)
+  const candidates = incremental ? [...left].map((id) => kernel.index.objects.get(id)) : kernel.index.objects.values();
+  const vanished = [...candidates].filter((o): o is TrackedObject => missing(o) && !(incremental && nextFiles.get(o.path)?.id === o.id));
+  const live = [...byId.values(), ...[...quiet.values()].map((f) => [f])];
+  // incremental: the documents left unexamined are live at their paths too (a new file may copy one)
+  if (incremental && loose.length > 0) {
+    for (const [path, seen] of nextFiles) if (seen.id !== '' && !byId.has(seen.id) && !quiet.has(seen.id)) live.push([{ path, id: seen.id, hash: seen.hash, masked: '', size: seen.size, mtimeMs: seen.mtimeMs, read: false, keyed: true }]);
+  }
+  const placed = placeLoose(kernel, { loose, vanished, live, state, entries, nextFiles, report });
   for (const object of vanished) {
     if (placed.has(object.id) || object.absent) continue;
     kernel.index.setAbsent(object, true);
@@ -196,7 +240,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   }
   if (entries.length > 0) await kernel.append(entries);
   report.reads = reads;
-  kernel.scanState = { git, files: nextFiles };
+  kernel.scanState = { git, files: nextFiles, mark: { index: kernel.index, entries: kernel.index.entryCount } };
   // The stat cache only spares re-reading files: a few changed files are cheap to read again after
   // a restart, so it is written after a cold or a large scan and when git moved, not on every call.
   if ((cold || reads >= PERSIST_AFTER_READS || gitChange !== 'none') && (await kernel.initialized())) await saveScanState(storage, kernel.scanState);

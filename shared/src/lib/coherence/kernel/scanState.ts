@@ -23,6 +23,11 @@ export interface SeenFile {
 export interface ScanState {
   git: GitHead | null;
   files: Map<string, SeenFile>;
+  /**
+   * The index and its entry count when the scan ended (memory only, never saved): while both are
+   * unchanged, the next scan needs to look only at the files the storage's watch reports changed.
+   */
+  mark?: { index: object; entries: number };
 }
 
 export async function loadScanState(storage: CoherenceStorage): Promise<ScanState> {

@@ -5,6 +5,14 @@ export interface FileStat {
   mtimeMs: number;
 }
 
+/** What changed between two walks of a storage that watches the workspace. */
+export interface WalkDelta {
+  /** Documents added or changed (or reported changed by the watch). */
+  changed: FileStat[];
+  /** Paths that are no longer documents. */
+  removed: string[];
+}
+
 /**
  * Everything the coherence kernel touches on disk, relative to the workspace root. The host
  * implements it over `node:fs` for native folders; the editor's worker over OPFS or a picked folder.
@@ -25,4 +33,9 @@ export interface CoherenceStorage {
   isDirectory(path: string): Promise<boolean>;
   /** The markdown documents of the workspace, skipping `.vmark`, `.git`, `node_modules` and symlinks. */
   walk(): Promise<FileStat[]>;
+  /**
+   * What the last `walk()` saw change since the walk before it, for a storage that watches the
+   * workspace; null (or absent) when that walk looked at every file.
+   */
+  walkDelta?(): WalkDelta | null;
 }

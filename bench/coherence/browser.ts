@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { startStack } from '../../tests/e2e/support/stack';
+import { summarize, type Summary } from '../roundtrip/stats';
+
+/** What the same kernel costs in the editor's coherence worker, over the same workspace copied into OPFS. */
+export interface BrowserFigures {
+  rebuild: Summary;
+  coldScan: number;
+  /** edges calls until the cold scan answered (more than one: it passed the 20 s call limit). */
+  coldCalls: number;
+  edges: Summary;
+  status: Summary;
+  /** Worker JS heap after GC with the kernel open, minus before (null when the worker does not expose it). */
+  indexBytes: number | null;
+}
+
+const OPFS_DIR = 'bench-coherence';
+const CHUNK = 4 * 1024 * 1024;
+
+type Debug = { vmarkDebug: { startCoherenceWorker(name: string): { worker: Worker; api: BenchApi } } };
+interface BenchApi {
+  open(handle: FileSystemDirectoryHandle, root: string, writer: string): Promise<void>;
+  tracked(): Promise<boolean>;
+  status(): Promise<{ ok: boolean; message?: string }>;
+  edges(): Promise<{ ok: boolean; message?: string; data?: unknown[] }>;
+}
+type BenchWindow = Window & Debug & { bench?: { worker: Worker; api: BenchApi } };
+
+/** Every file of the workspace but `.git/`, relative paths. */
+function filesOf(root: string): string[] {
+  const out: string[] = [];
+  const visit = (dir: string, prefix: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (entry.name !== '.git') visit(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+      } else out.push(`${prefix}${entry.name}`);
+    }
+  };
+  visit(root, '');
+  return out;
+}
+
+/** Copies the workspace into OPFS in chunks of a few MB per evaluate (CDP carries strings). */
+async function copyToOpfs(page: Page, root: string): Promise<void> {
+  let batch: [string, string, boolean][] = [];
+  let bytes = 0;
+  const flush = async () => {
+    await page.evaluate(
+      async ({ dirName, parts }) => {
+        const top = await (await navigator.storage.getDirectory()).getDirectoryHandle(dirName, { create: true });
+        for (const [rel, text, append] of parts) {
+          const segments = rel.split('/');
+          let dir = top;
+          for (const segment of segments.slice(0, -1)) dir = await dir.getDirectoryHandle(segment, { create: true });
+          const file = await dir.getFileHandle(segments.at(-1) as string, { create: true });
+          const size = append ? (await file.getFile()).size : 0;
+          const writable = await file.createWritable({ keepExistingData: append });
+          await writable.write({ type: 'write', position: size, data: text });
+          await writable.close();
+        }
+      },
+      { dirName: OPFS_DIR, parts: batch },
+    );
+    batch = [];
+    bytes = 0;
+  };
+  for (const rel of filesOf(root)) {
+    const text = fs.readFileSync(path.join(root, rel), 'utf8');
+    for (let at = 0; at < Math.max(1, text.length); at += CHUNK) {
+      batch.push([rel, text.slice(at, at + CHUNK), at > 0]);
+      bytes += Math.min(CHUNK, text.length - at);
+      if (bytes >= CHUNK) await flush();
+    }
+  }
+  if (batch.length > 0) await flush();
+}
+
+/**
+ * The coherence worker's used JS heap after two full GCs, over CDP: a session of the page's own
+ * auto-attaches to its workers (not flattened, so the commands go through Target.sendMessageToTarget).
+ */
+async function workerHeapProbe(page: Page): Promise<() => Promise<number | null>> {
+  const cdp = await page.context().newCDPSession(page);
+  const workers = new Map<string, string>();
+  const pending = new Map<number, (result: unknown) => void>();
+  let nextId = 1;
+  cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: { type: string; title: string; url: string } }) => {
+    if (event.targetInfo.type === 'worker') workers.set(event.sessionId, `${event.targetInfo.title} ${event.targetInfo.url}`);
+  });
+  cdp.on('Target.detachedFromTarget', (event: { sessionId: string }) => workers.delete(event.sessionId));
+  cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+    const reply = JSON.parse(event.message) as { id?: number; result?: unknown };
+    if (reply.id !== undefined) pending.get(reply.id)?.(reply.result);
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  const send = (sessionId: string, method: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = nextId++;
+      const timer = setTimeout(() => reject(new Error(`${method}: no answer from the worker`)), 30_000);
+      pending.set(id, (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      });
+      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+    });
+  return async () => {
+    const attached = [...workers].reverse();
+    const session = (attached.find(([, name]) => name.includes('coherence bench')) ?? attached.find(([, name]) => name.includes('coherence')))?.[0];
+    if (!session) return null;
+    try {
+      await send(session, 'HeapProfiler.collectGarbage');
+      await send(session, 'HeapProfiler.collectGarbage');
+      return ((await send(session, 'Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+    } catch {
+      return null;
+    }
+  };
+}
+
+export async function benchInBrowser(root: string, target: string, writer: string, rounds: number, rebuilds: number): Promise<BrowserFigures> {
+  const stack = await startStack({ nativeWorkspace: false });
+  try {
+    const page = stack.page;
+    const workerHeap = await workerHeapProbe(page);
+    await copyToOpfs(page, root);
+    const start = () =>
+      page.evaluate(async () => {
+        const w = window as unknown as BenchWindow;
+        w.bench?.worker.terminate();
+        w.bench = w.vmarkDebug.startCoherenceWorker('coherence bench');
+        await w.bench.api.tracked().catch(() => false); // the worker has loaded its module
+      });
+    const open = (args: { dirName: string; writer: string }) =>
+      page.evaluate(async ({ dirName, writer: id }) => {
+        const w = window as unknown as BenchWindow;
+        const handle = await (await navigator.storage.getDirectory()).getDirectoryHandle(dirName);
+        const started = performance.now();
+        await w.bench?.api.open(handle, `/${dirName}`, id);
+        return performance.now() - started;
+      }, args);
+
+    const rebuildTimes: number[] = [];
+    let indexBytes: number | null = null;
+    for (let i = 0; i < rebuilds; i++) {
+      await start();
+      const before = await workerHeap();
+      rebuildTimes.push(await open({ dirName: OPFS_DIR, writer }));
+      const after = await workerHeap();
+      indexBytes = before !== null && after !== null ? after - before : null;
+    }
+    const call = (what: 'edges' | 'status', change: string | null) =>
+      page.evaluate(
+        async ({ dirName, what: action, change: rel }) => {
+          const w = window as unknown as BenchWindow;
+          if (rel) {
+            let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(dirName);
+            const segments = rel.split('/');
+            for (const segment of segments.slice(0, -1)) dir = await dir.getDirectoryHandle(segment);
+            const file = await dir.getFileHandle(segments.at(-1) as string);
+            const size = (await file.getFile()).size;
+            const writable = await file.createWritable({ keepExistingData: true });
+            await writable.write({ type: 'write', position: size, data: `Edit ${size}.\n` });
+            await writable.close();
+          }
+          const started = performance.now();
+          const answer = await (w.bench as { api: BenchApi }).api[action]();
+          if (!answer.ok) throw new Error(`${action}: ${answer.message}`);
+          return performance.now() - started;
+        },
+        { dirName: OPFS_DIR, what, change },
+      );
+    // a cold scan reads every file through OPFS handles: on a loaded machine it can pass the 20 s call
+    // limit (TIMEOUT, the scan goes on; a call behind it may see WRITE_BUSY): ask again until it answers
+    const coldStarted = Date.now();
+    let coldCalls = 0;
+    for (;;) {
+      coldCalls++;
+      try {
+        await call('edges', null);
+        break;
+      } catch (error) {
+        if (!/TIMEOUT|WRITE_BUSY/.test(String(error)) || Date.now() - coldStarted > 15 * 60_000) throw error;
+      }
+    }
+    const coldScan = Date.now() - coldStarted;
+    const edgeTimes: number[] = [];
+    for (let i = 0; i < rounds; i++) edgeTimes.push(await call('edges', target));
+    const statusTimes: number[] = [];
+    for (let i = 0; i < rounds * 4; i++) statusTimes.push(await call('status', null));
+    return { rebuild: summarize(rebuildTimes), coldScan, coldCalls, edges: summarize(edgeTimes), status: summarize(statusTimes), indexBytes };
+  } finally {
+    await stack.close();
+  }
+}

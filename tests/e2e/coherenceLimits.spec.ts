@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { connectAi, textOf, type Ai } from './support/mcpClient';
+import { VMARK } from './support/paths';
+import { writeOpfsFiles } from './support/pickedFolder';
+import { startStack, type Stack } from './support/stack';
+
+// The coherence kernel's limits through the whole stack (MCP SDK client → vmark mcp → host →
+// extension → editor window → its coherence worker), the kernel slowed by the one test seam.
+const SCRATCH = '/vmark-scratch';
+let stack: Stack;
+let claude: Ai;
+
+async function slowScans(ms: number): Promise<void> {
+  await stack.page.evaluate((delay) => {
+    (window as unknown as { vmarkDebug: { faults: { coherence: { scanDelayMs: number } } } }).vmarkDebug.faults.coherence.scanDelayMs = delay;
+  }, ms);
+}
+
+test.beforeAll(async () => {
+  stack = await startStack({ nativeWorkspace: false });
+  await writeOpfsFiles(stack.page, 'scratch', { 'elena.md': '# Elena\n\nElena has green eyes.\n' });
+  // a named client (its own credential), so its resolve passes the principal check and queues as a write
+  const config = path.join(stack.root, 'claude-code.json');
+  const connect = spawnSync(process.execPath, [VMARK, 'connect', 'claude-code', '--config', config], { env: { ...process.env, ...stack.env }, encoding: 'utf8' });
+  expect(connect.status, connect.stderr).toBe(0);
+  const token = JSON.parse(fs.readFileSync(config, 'utf8')).mcpServers.vmark.env.VMARK_MCP_TOKEN as string;
+  claude = await connectAi({ ...stack.env, VMARK_MCP_TOKEN: token }, [], 'claude-code');
+});
+
+test.afterAll(async () => {
+  await claude?.close();
+  await stack?.close();
+});
+
+test('COH-09 COH-10 ERR-05 edges running past 20 s answers TIMEOUT (result unknown, read again); a resolve queued behind it answers WRITE_BUSY after 3 s, not run', async () => {
+  test.setTimeout(120_000);
+  await slowScans(21_000);
+  // status hands the fault to the worker (it does not scan, so it answers at once)
+  expect(await claude.ok('coherence', { action: 'status', workspace_root: SCRATCH })).toMatchObject({ initialized: false });
+  const slow = claude.call('coherence', { action: 'edges', workspace_root: SCRATCH });
+  // a status answered after edges was sent proves edges reached the worker first and holds the write queue
+  await claude.ok('coherence', { action: 'status', workspace_root: SCRATCH });
+  const busy = await claude.call('coherence_resolve', { action: 'resolve', workspace_root: SCRATCH, txf: 'not-an-edge', input: 0, resolution: 'accept-newer' });
+  expect(busy.isError).toBe(true);
+  // had it run, it would have refused the unknown edge instead
+  expect(textOf(busy)).toMatch(/^WRITE_BUSY: the write waited 3 s behind another write and was not executed; retry it$/);
+
+  const timedOut = await slow;
+  expect(timedOut.isError).toBe(true);
+  expect(textOf(timedOut)).toMatch(/^TIMEOUT: coherence\.edges did not finish within 20 s and is still running, so its result is unknown; read the current state \(coherence\.status \/ edges\) before retrying$/);
+
+  // reading again answers once the slow scan is done
+  await slowScans(0);
+  expect(await claude.ok('coherence', { action: 'edges', workspace_root: SCRATCH })).toEqual([]);
+});
