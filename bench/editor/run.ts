@@ -8,6 +8,7 @@ import { summarize, type Summary } from '../roundtrip/stats';
 import { FIRST_MARKER, LAST_MARKER, lineCount, markdownOfBytes, markdownOfLines } from './markdownDoc';
 import { armOpenProbe, installKeyProbe, openProbeResult, readKeyProbe, scrollSourceToEnd, waitForSamples, type KeyProbeResult } from './probes';
 import { QUICK, count } from '../quick';
+import { installPeers, openPeer, PEERS, type PeerId } from './peers';
 
 /**
  * Keystroke-to-paint latency in WYSIWYG at 1k, 5k and 10k lines and in source mode at 100k lines,
@@ -22,6 +23,9 @@ const KEY_GAP_MS = 30;
 const TEXT = 'lorem ipsum dolor sit amet consectetur ';
 const P95_GOAL_MS = 16;
 const HEAP_GOAL_MB = 200;
+const OPEN_GOAL_MS = 300;
+/** Further opens of each WYSIWYG document after the first, alternating with the peers opening the same markdown. */
+const OPEN_ROUNDS = count(4, 2);
 
 type Mode = 'wysiwyg' | 'source';
 
@@ -46,6 +50,8 @@ interface Result {
   switchCallMs: number;
   heap: Heap;
   keys: KeyProbeResult | null;
+  /** WYSIWYG documents: every open of ours (the first included) and of each peer, ms. */
+  opens?: { ours: number[]; reopens: number[]; peers: Record<PeerId, number[]> };
 }
 
 interface Heap {
@@ -120,6 +126,31 @@ async function measure(stack: Stack, ai: Ai, cdp: CDPSession, c: Case, tabId: st
     keys = await typeKeys(stack.page);
   }
   return { label: c.label, lines: c.content === '' ? 0 : lineCount(c.content), bytes: Buffer.byteLength(c.content), expected: c.expected, ...shown, toEndMs, heap, keys };
+}
+
+/**
+ * Opens the document again, alternating with the peers opening the same markdown from the anchor
+ * tab: ours as a fresh tab (a copy of the file, opened in the background, then switched to) and
+ * switched to once more (a re-open: a tab shown before with the same text).
+ */
+async function openRounds(stack: Stack, ai: Ai, c: Case, firstOpen: number, toAnchor: () => Promise<unknown>): Promise<NonNullable<Result['opens']>> {
+  const opens: NonNullable<Result['opens']> = { ours: [firstOpen], reopens: [], peers: { milkdown: [], tiptapMarkdown: [] } };
+  for (let round = 0; round < OPEN_ROUNDS; round++) {
+    await stack.page.getByLabel('anchor document').waitFor();
+    for (const peer of PEERS) {
+      opens.peers[peer.id].push(await openPeer(stack.page, { peer: peer.id, hostLabel: 'anchor document', markdown: c.content, lastMarker: LAST_MARKER }));
+    }
+    const copy: Case = { ...c, title: `${c.title}-${round + 2}` };
+    const tabId = await openTab(stack, ai, copy);
+    opens.ours.push((await showTab(stack, ai, tabId, copy)).openMs);
+    await toAnchor();
+    opens.reopens.push((await showTab(stack, ai, tabId, copy)).openMs);
+    await toAnchor();
+    await ai.ok('workspace', { action: 'close', tabId, force: true });
+  }
+  const list = (values: number[]) => values.map((v) => v.toFixed(0)).join('/');
+  process.stderr.write(`  opens of ${c.label}: ours ${list(opens.ours)} (re-open ${list(opens.reopens)}), ${PEERS.map((p) => `${p.id} ${list(opens.peers[p.id])}`).join(', ')}\n`);
+  return opens;
 }
 
 // ---------------------------------------------------------------- report
@@ -221,6 +252,20 @@ function report(results: Result[], browser: string, afterAll: Heap): void {
   console.log(' "+to end" = source mode only, scrolling to the end until the last line is painted; switch_tab call times below)');
   console.log(`switch_tab call as seen by the MCP client, ms: ${results.map((r) => `${r.label} ${ms(r.switchCallMs)}`).join(', ')}`);
 
+  const compared = results.filter((r) => r.opens);
+  if (compared.length > 0) {
+    const med = (values: number[]) => summarize(values).median;
+    console.log(`\nOpen in WYSIWYG next to the peers (the same markdown in the same page and run), medians, ms: ours of ${OPEN_ROUNDS + 1} fresh tabs, re-open of ${OPEN_ROUNDS},`);
+    console.log(`each peer of ${OPEN_ROUNDS}. ours = switch_tab → our editor shows the last block, painted; re-open = switching back to a tab shown before, same text;`);
+    console.log(`a peer = its editor created on the markdown → the same, in a box of our scroller's size`);
+    console.log(['document'.padEnd(22), pad('lines', 7), pad('ours', 9), pad('re-open', 9), ...PEERS.map((p) => pad(p.label, p.label.length + 2)), pad('ours/faster', 12)].join(' '));
+    for (const r of compared) {
+      const opens = r.opens as NonNullable<Result['opens']>;
+      const faster = Math.min(...PEERS.map((p) => med(opens.peers[p.id])));
+      console.log([r.label.padEnd(22), pad(String(r.lines), 7), pad(ms(med(opens.ours)), 9), pad(ms(med(opens.reopens)), 9), ...PEERS.map((p) => pad(ms(med(opens.peers[p.id])), p.label.length + 2)), pad(`${(med(opens.ours) / faster).toFixed(2)}×`, 12)].join(' '));
+    }
+  }
+
   const tenK = by('10k lines');
   const wrongMode = results.filter((r) => r.mode !== r.expected);
   if (wrongMode.length > 0) {
@@ -234,6 +279,11 @@ function report(results: Result[], browser: string, afterAll: Heap): void {
       measuredInWysiwyg ? verdict(p95 < P95_GOAL_MS) : `MISS (not measured in WYSIWYG: the document opened in ${tenK.mode})`
     }`,
   );
+  if (tenK.opens) {
+    const ours = summarize(tenK.opens.ours).median;
+    const faster = Math.min(...PEERS.map((p) => summarize(tenK.opens?.peers[p.id] ?? []).median));
+    console.log(`goal: WYSIWYG open of 10k lines (fresh tab) ≤ ${OPEN_GOAL_MS} ms and ≤ the faster peer: ${ms(ours)} ms (faster peer ${ms(faster)} ms; re-open ${ms(summarize(tenK.opens.reopens).median)} ms)   ${verdict(tenK.mode === 'wysiwyg' && ours <= OPEN_GOAL_MS && ours <= faster)}`);
+  }
   console.log(`goal: JS heap < ${HEAP_GOAL_MB} MB with a 10k-line document open: ${mb(tenK.heap.used)} (empty baseline ${mb(emptyW.heap.used)})   ${verdict(tenK.heap.used < HEAP_GOAL_MB * 1024 * 1024)}`);
 }
 
@@ -247,6 +297,7 @@ async function main(): Promise<void> {
     const cdp = await stack.context.newCDPSession(page);
     const browser = String(await page.evaluate('navigator.userAgent.match(/Chrome\\/[\\d.]+/)?.[0] ?? navigator.userAgent'));
     const results: Result[] = [];
+    await installPeers(page);
 
     // an empty tab stays open and visible between measurements, so every document is opened in the
     // background and then switched to (closing the visible tab would activate the next one at once)
@@ -287,6 +338,7 @@ async function main(): Promise<void> {
       results.push(result);
       process.stderr.write(`measured ${c.label}: ${result.mode}, open ${result.openMs.toFixed(0)} ms\n`);
       await toAnchor();
+      if (c.expected === 'wysiwyg') result.opens = await openRounds(stack, ai, c, result.openMs, toAnchor);
       await ai.ok('workspace', { action: 'close', tabId, force: true });
     }
     const afterAll = await heapAfterGc(cdp, page);

@@ -110,3 +110,28 @@ test('switching to source mode and back keeps the cursor in the same block', asy
   await stack.page.keyboard.type('X');
   await expect(stack.page.locator('.cm-content')).toContainText('Xsecond paragraph');
 });
+
+test('a tab switched back to renders from the parse it kept: saving an edit still keeps every other block byte-identical, and text written meanwhile shows', async ({ stack, ai }) => {
+  const { file, tabId } = await openInEditor(stack, ai, 'again.md', DOC);
+  const editor = stack.page.getByLabel('again document');
+  await expect(editor.getByRole('heading', { name: 'Setext heading' })).toBeVisible();
+  const other = await openInEditor(stack, ai, 'other.md', '# Other\n');
+  await expect(stack.page.getByLabel('other document')).toBeVisible();
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await editor.getByText('A paragraph with').click();
+  await stack.page.keyboard.press('End');
+  await stack.page.keyboard.type(' Again.');
+  await stack.page.keyboard.press('Control+s');
+  await expect.poll(() => fs.readFileSync(file, 'utf8')).toContain('Again.');
+  const after = fs.readFileSync(file, 'utf8').split('\r\n');
+  const changed = DOC.split('\r\n').map((line, i) => (line === after[i] ? null : i)).filter((i) => i !== null);
+  expect(changed).toEqual([15]);
+
+  // the tab's text changes while another tab is shown: switching back shows the new text, not the kept parse
+  await ai.ok('workspace', { action: 'switch_tab', tabId: other.tabId });
+  await expect(stack.page.getByLabel('other document')).toBeVisible();
+  await ai.ok('document', { action: 'write', tabId, content: '# Rewritten\n\nNew text.\n', save: false });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await expect(editor.getByRole('heading', { name: 'Rewritten' })).toBeVisible();
+  await expect(editor.getByText('A paragraph with')).toHaveCount(0);
+});

@@ -12,6 +12,7 @@ import type { CommentStore } from '../comments/commentStore';
 import { docKeyOf } from '../comments/docKey';
 import { CommentHighlights } from './wysiwygCommentHighlights';
 import { handOverTimer } from './handOverTimer';
+import { keepParse, parseTab } from './parsedDocs';
 
 /** Markdown markers: content with any of these is parsed as markdown by selection.set, not inserted literally. */
 const MARKUP = /[*_`~#>[\]!|$<\\]|^\s*([-+*]|\d+[.)])\s|\n/;
@@ -35,8 +36,9 @@ function selectionMarkdown(editor: Editor): string {
 const SERIALISE_MS_PER_CHAR = 0.002;
 
 export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: Tab; store: WindowStore; comments?: CommentStore; onSelectComment?: (threadId: string) => void }) {
-  // parse once per mounted editor: a plain useRef(parseMarkdown(…)) would re-parse on every render
-  const [initial] = useState(() => parseMarkdown(tab.content));
+  // parse once per mounted editor (a plain useRef(parseMarkdown(…)) would re-parse on every render),
+  // or not at all when the tab is shown again with the text it had
+  const [initial] = useState(() => parseTab(store, tab.id, tab.content));
   const parsed = useRef<ParsedDoc>(initial);
   const lastHandedOver = useRef(tab.content);
   const pending = useRef(false);
@@ -74,6 +76,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
   function load(content: string): string {
     if (!editor) return content;
     parsed.current = parseMarkdown(content);
+    keepParse(store, tab.id, parsed.current);
     loading.current = true;
     try {
       editor.commands.setContent(parsed.current.doc, { emitUpdate: false });
