@@ -13,6 +13,7 @@ import type { CommentStore } from '../comments/commentStore';
 import { docKeyOf } from '../comments/docKey';
 import { CommentHighlights } from './wysiwygCommentHighlights';
 import { handOverTimer } from './handOverTimer';
+import { releaseHistoryCache } from './releaseHistoryCache';
 
 /** Markdown markers: content with any of these is parsed as markdown by selection.set, not inserted literally. */
 const MARKUP = /[*_`~#>[\]!|$<\\]|^\s*([-+*]|\d+[.)])\s|\n/;
@@ -135,6 +136,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
       flush();
       unregisterFlush();
       unregisterEditor();
+      releaseHistoryCache();
     };
     // registered once per editor instance; the handlers read refs, not render-time values
   }, [editor, tab.id]);
