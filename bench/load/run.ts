@@ -85,7 +85,7 @@ async function main(): Promise<void> {
 
     console.log(`\nVMark load: ${CLIENTS} MCP clients × ${WRITES_PER_CLIENT} conditional writes on ${DOCUMENTS} documents of one window (Node ${process.version})\n`);
     console.log(`acknowledged writes: ${acknowledged.length} in ${seconds.toFixed(1)} s = ${(acknowledged.length / seconds).toFixed(1)} writes/s`);
-    console.log(`write attempts: ${attempts} (${retried} refused with STALE / WRITE_BUSY / JOURNAL_BUSY and retried after a fresh read)`);
+    console.log(`write attempts: ${attempts} (${retried} refused without a change (STALE, WRITE_BUSY, JOURNAL_*) and retried after a fresh read)`);
     console.log(`latency of an acknowledged write (read + write, retries included): median ${latency.median.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms`);
     console.log(`lost updates: ${lost.length}, applied twice: ${doubled.length}   goal 0   ${lost.length === 0 && doubled.length === 0 ? 'PASS' : 'MISS'}`);
     if (lost.length > 0) console.log(`  first lost: ${lost.slice(0, 5).join(', ')}`);
