@@ -157,7 +157,9 @@ test.describe('README commands', () => {
       const server = (json as { mcpServers?: Record<string, Server>; servers?: Record<string, Server> }).mcpServers?.vmark ?? (json as { servers: Record<string, Server> }).servers.vmark;
       expect(server).toBeDefined();
       if (!server?.args) continue;
-      expect(fs.existsSync(server.args[0]!.replace('/path/to/vmark-web', REPO_ROOT)), server.args[0]).toBe(true);
+      // node flags (LEAN_NODE_FLAGS) come before the entry
+      const entry = server.args.find((arg) => !arg.startsWith('--'))!;
+      expect(fs.existsSync(entry.replace('/path/to/vmark-web', REPO_ROOT)), entry).toBe(true);
     }
     const { root, env } = isolated();
     const child = spawn('npx', ['--no-install', ...argv(readmeCommand('vmark start')), '--port', '0'], { cwd: REPO_ROOT, env: { ...process.env, ...env, DISPLAY: '', WAYLAND_DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -166,10 +168,10 @@ test.describe('README commands', () => {
       const printed = [...out.matchAll(/\n(  \{\n[\s\S]*?\n  \})\n/g)].map((match) => JSON.parse(match[1]!) as Record<string, Record<string, Server>>);
       expect(printed).toHaveLength(2);
       const desktop = printed[0]!.mcpServers!.vmark!;
-      expect(fs.existsSync(desktop.args![0]!), out).toBe(true);
+      expect(fs.existsSync(desktop.args!.find((arg) => !arg.startsWith('--'))!), out).toBe(true);
       expect(printed[1]!.servers!.vmark).toMatchObject({ type: 'stdio', command: desktop.command, args: desktop.args });
-      const claudeCode = /claude mcp add vmark -- (\S+) (\S+) (\S+)/.exec(out)!;
-      expect([claudeCode[1], [claudeCode[2], claudeCode[3]]]).toEqual([desktop.command, desktop.args]);
+      const [claudeCommand, ...claudeArgs] = /claude mcp add vmark -- (.+)/.exec(out)![1]!.trim().split(' ');
+      expect([claudeCommand, claudeArgs]).toEqual([desktop.command, desktop.args]);
 
       await expect.poll(() => fs.existsSync(env.VMARK_RUNTIME_DIR!), { timeout: 60_000 }).toBe(true);
       const readmeClaudeCode = /`claude mcp add vmark -- (npx vmark mcp)`/.exec(README)![1]!;

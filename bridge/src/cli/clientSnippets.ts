@@ -1,9 +1,8 @@
-import { VMARK_ENTRY } from '../os/locations';
+import { vmarkLaunch } from '../os/nodeFlags';
 
 /** How to connect each AI client to this installation's `vmark mcp`. */
 export function clientSnippets(): string {
-  const command = process.execPath;
-  const args = [VMARK_ENTRY, 'mcp'];
+  const { command, args } = vmarkLaunch('mcp');
   const json = (o: unknown) => JSON.stringify(o, null, 2);
   return [
     'Connect an AI client (easiest: `vmark connect claude-code|claude-desktop|cursor|vscode` writes its config',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 // the package's ESM build: its UMD main uses a dynamic require the ESM bundle cannot run
 import { applyEdits, format, modify, parse, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
-import { VMARK_ENTRY } from '../os/locations';
+import { vmarkLaunch } from '../os/nodeFlags';
 import { CLIENT_TOKEN_ENV } from './credentials';
 
 export const CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
@@ -29,7 +29,7 @@ export function clientConfigPath(client: ClientId, home: string = os.homedir()):
 
 /** The `vmark` server entry for a client, carrying its credential in the environment of `vmark mcp`. */
 export function serverEntry(client: ClientId, token: string): { path: string[]; value: Record<string, unknown> } {
-  const launch = { command: process.execPath, args: [VMARK_ENTRY, 'mcp'], env: { [CLIENT_TOKEN_ENV]: token } };
+  const launch = { ...vmarkLaunch('mcp'), env: { [CLIENT_TOKEN_ENV]: token } };
   if (client === 'vscode') return { path: ['servers', 'vmark'], value: { type: 'stdio', ...launch } };
   if (client === 'claude-code') return { path: ['mcpServers', 'vmark'], value: { type: 'stdio', ...launch } };
   return { path: ['mcpServers', 'vmark'], value: launch };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ID, NATIVE_HOST_NAME } from '@vmark/shared';
-import { VMARK_ENTRY } from './locations';
+import { vmarkLaunch } from './nodeFlags';
 
 export const ALLOWED_ORIGIN = `chrome-extension://${EXTENSION_ID}/`;
 
@@ -19,7 +19,8 @@ export function writeHostWrapper(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
   const wrapper = path.join(dir, 'vmark-host.sh');
   const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
-  fs.writeFileSync(wrapper, `#!/bin/sh\nexec ${quote(process.execPath)} ${quote(VMARK_ENTRY)} host "$@"\n`, { mode: 0o755 });
+  const { command, args } = vmarkLaunch('host');
+  fs.writeFileSync(wrapper, `#!/bin/sh\nexec ${[command, ...args].map(quote).join(' ')} "$@"\n`, { mode: 0o755 });
   fs.chmodSync(wrapper, 0o755);
   return wrapper;
 }

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { VMARK } from './paths';
+import { vmarkLaunch } from '../../../bridge/src/os/nodeFlags';
 
 /** The AI: the official MCP SDK client speaking stdio to a real `vmark mcp`. */
 export interface Ai {
@@ -16,9 +16,11 @@ export interface Ai {
 }
 
 export async function connectAi(env: Record<string, string>, extraArgs: string[] = [], name = 'e2e-ai'): Promise<Ai> {
+  const launch = vmarkLaunch('mcp');
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [VMARK, 'mcp', ...extraArgs],
+    // started as `vmark connect` configures clients to start it
+    command: launch.command,
+    args: [...launch.args, ...extraArgs],
     env: { ...(process.env as Record<string, string>), ...env },
     stderr: 'pipe',
   });

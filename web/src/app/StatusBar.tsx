@@ -1,24 +1,30 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { EditorView } from '@codemirror/view';
-import type { Editor } from '@tiptap/core';
-import { wysiwygLineColumn } from '../editor/cursorPosition';
 import { Circle, CircleCheck, Plug, Unplug } from 'lucide-react';
 import { isDirty, type Tab } from '../state/types';
 import { useConnectionState, useServices } from './services';
 import { useWordCount } from './useWordCount';
 
-/** Line and column of the cursor: in the source editor, in the WYSIWYG view by its block's source line. */
-function useCursor(markdown: string): string | null {
-  const [at, setAt] = useState<string | null>(null);
-  const source = useRef(markdown);
-  source.current = markdown;
+/**
+ * Line and column of the cursor: in the source editor, in the WYSIWYG view by its block's source
+ * line. Written into the span directly, not through React state: every React commit walks the
+ * DOM of the focused editor (React saves and restores the selection around it), so a commit per
+ * keystroke would cost what the whole document's DOM costs.
+ */
+function useCursor(): RefObject<HTMLSpanElement | null> {
+  const { store } = useServices();
+  const span = useRef<HTMLSpanElement>(null);
   useEffect(() => {
+    const show = (text: string | null) => {
+      if (!span.current) return;
+      span.current.textContent = text ?? '';
+      span.current.hidden = text === null;
+    };
     const update = () => {
-      const wysiwyg = document.activeElement?.closest('.ProseMirror') as (Element & { editor?: Editor }) | null | undefined;
-      if (wysiwyg?.editor) {
-        const { state } = wysiwyg.editor;
-        const { line, column } = wysiwygLineColumn(state.doc, state.selection.head, source.current);
-        setAt(`Ln ${line}, Col ${column}`);
+      const active = store.getSnapshot().activeTabId;
+      if (document.activeElement?.closest('.ProseMirror')) {
+        const at = active ? store.editor(active)?.cursorLineColumn?.() : undefined;
+        if (at) show(`Ln ${at.line}, Col ${at.column}`);
         return;
       }
       const host = document.activeElement?.closest('.cm-editor');
@@ -26,20 +32,20 @@ function useCursor(markdown: string): string | null {
       if (!view) return;
       const head = view.state.selection.main.head;
       const line = view.state.doc.lineAt(head);
-      setAt(`Ln ${line.number}, Col ${head - line.from + 1}`);
+      show(`Ln ${line.number}, Col ${head - line.from + 1}`);
     };
     // after the editors have taken the change into their own state
     const later = () => setTimeout(update, 0);
     document.addEventListener('selectionchange', later);
     return () => document.removeEventListener('selectionchange', later);
-  }, []);
-  return at;
+  }, [store]);
+  return span;
 }
 
 export function StatusBar({ tab }: { tab: Tab | null }) {
   const { connection } = useServices();
   const connectionState = useConnectionState();
-  const cursor = useCursor(tab?.content ?? '');
+  const cursor = useCursor();
   const words = useWordCount(tab?.id ?? null, tab?.content ?? '');
   const dirty = tab ? isDirty(tab) : false;
   return (
@@ -51,7 +57,7 @@ export function StatusBar({ tab }: { tab: Tab | null }) {
             {tab.readOnly ? 'read-only' : dirty ? 'unsaved' : 'saved'}
           </span>
           <span>{words ?? '…'} words</span>
-          {(tab.mode === 'source' || tab.kind === 'markdown') && cursor && <span className="cursor-position">{cursor}</span>}
+          {(tab.mode === 'source' || tab.kind === 'markdown') && <span ref={cursor} className="cursor-position" hidden />}
           <span>{tab.kind === 'markdown' ? (tab.mode === 'source' ? 'Markdown source' : 'WYSIWYG') : tab.kind}</span>
         </>
       ) : (

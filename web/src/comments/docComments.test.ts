@@ -22,6 +22,14 @@ function docWithThread(): { doc: DocComments; id: string } {
 const apply = (file: CommentFile, changes: ((f: CommentFile) => CommentFile)[]) => changes.reduce((f, c) => c(f), file);
 
 describe('DocComments', () => {
+  it('lets go of the text of a closed document, its snapshot included (it kept the whole text alive)', () => {
+    const { doc } = docWithThread();
+    doc.follow(TEXT);
+    expect(doc.snapshot.text).toBe(TEXT);
+    doc.forgetText();
+    expect(doc.snapshot.text).toBeNull();
+  });
+
   it('places threads against the first text and moves them with later edits, without changing the thread', () => {
     const { doc, id } = docWithThread();
     expect(doc.follow(TEXT)).toEqual([]);

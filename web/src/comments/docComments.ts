@@ -84,6 +84,7 @@ export class DocComments {
   forgetText(): void {
     this.text = null;
     this.waitingText = null;
+    this.snapshot = { ...this.snapshot, text: null };
   }
 
   /** Stores the current offsets and context as hints with any write (no new generation for those). */

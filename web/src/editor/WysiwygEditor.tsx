@@ -5,7 +5,8 @@ import { markdownSchema } from './schema';
 import { workspaceImageLoader } from './views/workspaceImages';
 import { workspaceDocumentOpener } from './views/workspaceLinks';
 import { wysiwygExtensions } from './views/wysiwygExtensions';
-import { parseMarkdown, serializeMarkdown, type ParsedDoc } from './markdown';
+import { parseMarkdown, serializeMarkdown, serializeMarkdownWithReport, type ParsedDoc } from './markdown';
+import { linesOfOffsets, wysiwygLineColumn } from './cursorPosition';
 import type { WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
 import type { CommentStore } from '../comments/commentStore';
@@ -13,6 +14,7 @@ import { docKeyOf } from '../comments/docKey';
 import { CommentHighlights } from './wysiwygCommentHighlights';
 import { handOverTimer } from './handOverTimer';
 import { keepParse, parseTab } from './parsedDocs';
+import { releaseHistoryCache } from './releaseHistoryCache';
 
 /** Markdown markers: content with any of these is parsed as markdown by selection.set, not inserted literally. */
 const MARKUP = /[*_`~#>[\]!|$<\\]|^\s*([-+*]|\d+[.)])\s|\n/;
@@ -41,6 +43,8 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
   const [initial] = useState(() => parseTab(store, tab.id, tab.content));
   const parsed = useRef<ParsedDoc>(initial);
   const lastHandedOver = useRef(tab.content);
+  /** Where the top-level blocks of the last handed-over text start (offsets; lines once asked for). */
+  const blocks = useRef<{ starts: readonly number[]; lines?: readonly number[] }>({ starts: initial.root.children?.map((block) => block.start) ?? [] });
   const pending = useRef(false);
   const latestFlush = useRef<() => void>(() => undefined);
   const [handOver] = useState(() => handOverTimer(() => latestFlush.current(), () => lastHandedOver.current.length * SERIALISE_MS_PER_CHAR));
@@ -68,8 +72,9 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
     handOver.cancel();
     if (!pending.current || !editor) return;
     pending.current = false;
-    const markdown = serializeMarkdown(editor.state.doc, parsed.current);
+    const { markdown, blockStarts } = serializeMarkdownWithReport(editor.state.doc, parsed.current);
     lastHandedOver.current = markdown;
+    blocks.current = { starts: blockStarts };
     store.setContent(tab.id, markdown);
   }
 
@@ -84,8 +89,9 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
       loading.current = false;
     }
     pending.current = false;
-    const markdown = serializeMarkdown(editor.state.doc, parsed.current);
+    const { markdown, blockStarts } = serializeMarkdownWithReport(editor.state.doc, parsed.current);
     lastHandedOver.current = markdown;
+    blocks.current = { starts: blockStarts };
     return markdown;
   }
 
@@ -111,6 +117,10 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
         return lastHandedOver.current;
       },
       isComposing: () => editor.view.composing,
+      cursorLineColumn() {
+        blocks.current.lines ??= linesOfOffsets(lastHandedOver.current, blocks.current.starts);
+        return wysiwygLineColumn(editor.state.doc, editor.state.selection.head, blocks.current.lines);
+      },
       cursorBlock: () => editor.state.doc.resolve(editor.state.selection.from).index(0),
       placeCursorInBlock(index) {
         let pos = 0;
@@ -129,6 +139,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
       flush();
       unregisterFlush();
       unregisterEditor();
+      releaseHistoryCache();
     };
     // registered once per editor instance; the handlers read refs, not render-time values
   }, [editor, tab.id]);

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from './markdown';
 import { markdownSchema } from './schema';
-import { wysiwygLineColumn } from './cursorPosition';
+import { linesOfOffsets, wysiwygLineColumn } from './cursorPosition';
 
 const at = (markdown: string, text: string, offset = 0) => {
-  const doc = markdownSchema().nodeFromJSON(parseMarkdown(markdown).doc);
+  const parsed = parseMarkdown(markdown);
+  const doc = markdownSchema().nodeFromJSON(parsed.doc);
   let found = -1;
   doc.descendants((node, pos) => {
     if (found < 0 && node.isText && node.text!.includes(text)) found = pos + node.text!.indexOf(text) + offset;
     return found < 0;
   });
-  return wysiwygLineColumn(doc, found, markdown);
+  return wysiwygLineColumn(doc, found, linesOfOffsets(markdown, parsed.root.children!.map((block) => block.start)));
 };
 
 describe('Ln/Col of the WYSIWYG cursor', () => {

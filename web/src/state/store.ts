@@ -18,6 +18,8 @@ export interface EditorAdapter {
   /** The index of the top-level markdown block that holds the cursor (kept across a mode switch). */
   cursorBlock(): number;
   placeCursorInBlock(index: number): void;
+  /** WYSIWYG: the cursor's line and column in the markdown, without writing or parsing the document. */
+  cursorLineColumn?(): { line: number; column: number };
 }
 
 /** A source editor still counts as composing this long after composition ends (seed: grace period). */

@@ -24,6 +24,8 @@ export interface SerializeResult {
   readonly rewrittenBlocks: number;
   /** Stretches of rewritten blocks that do not parse back to the same content (should stay 0). */
   readonly unverifiedStretches: number;
+  /** Where each written top-level block starts in `markdown` (as `parseMarkdown(markdown).root.children` would say). */
+  readonly blockStarts: readonly number[];
 }
 
 /**
@@ -62,11 +64,25 @@ export function serializeMarkdownWithReport(
   const written = writeChildren(node, originalRoot, '', context);
   const unverifiedStretches = verifyAndRepair(written, context, reparse);
   const body = joinChildren(written);
+  if (body === '' && reuse && parsed.root.children?.length === 0) return { markdown: parsed.source, rewrittenBlocks: 0, unverifiedStretches, blockStarts: [] };
+  const { markdown, leading } = frame(body, written, parsed, reuse, context);
   return {
-    markdown: body === '' && reuse && parsed.root.children?.length === 0 ? parsed.source : frame(body, written, parsed, reuse, context),
+    markdown,
     rewrittenBlocks: written.filter((child) => child.match.status !== 'same').length,
     unverifiedStretches,
+    blockStarts: startsOf(written, leading.length),
   };
+}
+
+function startsOf(written: readonly WrittenChild[], offset: number): number[] {
+  const starts: number[] = [];
+  let at = offset;
+  for (const child of written) {
+    at += child.gapBefore.length;
+    starts.push(at);
+    at += child.text.length;
+  }
+  return starts;
 }
 
 const definitionsByParse = new WeakMap<ParsedDoc, ReturnType<typeof collectDefinitionTargets>>();
@@ -93,8 +109,8 @@ function frame(
   parsed: ParsedDoc | undefined,
   reuse: boolean,
   context: WriterContext,
-): string {
-  if (body === '') return '';
+): { markdown: string; leading: string } {
+  if (body === '') return { markdown: '', leading: '' };
   const originals = parsed?.root.children ?? [];
   const eol = context.lineEnding;
   let leading = '';
@@ -107,7 +123,7 @@ function frame(
   }
   // A blank first line keeps a paragraph that starts with `---` or `+++` from becoming front matter.
   if (leading === '' && written[0]?.match.node.type.name !== 'frontMatter' && startsLikeFrontMatter(body)) leading = eol;
-  return leading + body + trailing;
+  return { markdown: leading + body + trailing, leading };
 }
 
 /**
