@@ -3,19 +3,22 @@
 // nesting, shadow-root bombs, endless redirects, a page that never finishes loading, pages that
 // rewrite themselves on every frame, floods) go through browser_read read, query, extract, console
 // and screenshot on the real stack: every call answers, no answer is over 25,000 o200k tokens, no
-// string of an answer carries a control, bidi or zero-width character, nothing crashes. Prints its figures.
+// string of an answer carries a control, bidi or zero-width character, nothing of ours crashes. Pages
+// that crash Chromium's renderer by themselves (CRASHES_CHROMIUM) must answer PAGE_CRASHED with the
+// next step, and the next navigation must work. Prints its figures; VMARK_BENCH_QUICK=1 runs one page of each kind.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MAX_RESPONSE_TOKENS } from '@vmark/shared';
-import { expect, test, textOf } from './support/browserFixtures';
-import { HOSTILE_PAGES, UNSAFE } from './support/hostilePages';
+import { expect, refusalOf, test, textOf } from './support/browserFixtures';
+import { CRASHES_CHROMIUM, HOSTILE_PAGES, QUICK_HOSTILE_PAGES, UNSAFE } from './support/hostilePages';
 import type { Ai } from './support/mcpClient';
 
 /** Far beyond any hop of browser_read: a call still open then is counted as hung. */
 const CALL_TIMEOUT_MS = 90_000;
+const PAGES = process.env.VMARK_BENCH_QUICK ? QUICK_HOSTILE_PAGES : HOSTILE_PAGES;
 
 const CALLS: [string, Record<string, unknown>][] = [
   ['read', { action: 'read' }],
@@ -68,24 +71,32 @@ const isAlive = (pid: number | null | undefined): boolean => {
   }
 };
 
-test('SEC 51 hostile pages through browser_read read, query, extract, console and screenshot: every call answers, none over 25,000 tokens, no control, bidi or zero-width character, nothing crashes', async ({ stack, ai, site }) => {
+test(`SEC ${PAGES.length} hostile pages through browser_read read, query, extract, console and screenshot: every call answers, none over 25,000 tokens, no control, bidi or zero-width character, a crashed page answers PAGE_CRASHED and the next navigation works`, async ({ stack, ai, site }) => {
   test.setTimeout(600_000);
   const crashes: string[] = [];
-  const watch = (page: { on(event: 'crash', fn: () => void): void; url(): string }) => page.on('crash', () => crashes.push(page.url()));
+  const watch = (page: { on(event: 'crash', fn: () => void): void; url(): string }) => page.on('crash', () => crashes.push(new URL(page.url()).pathname.replace('/hostile/', '')));
   stack.context.pages().forEach(watch);
   stack.context.on('page', watch);
   const hostPid = (JSON.parse(fs.readFileSync(path.join(stack.env.VMARK_RUNTIME_DIR!, 'host.json'), 'utf8')) as { pid: number }).pid;
 
-  const figures = { pages: 0, calls: 0, answered: 0, refused: 0, hung: 0, overBudget: 0, unsafe: 0, maxTokens: 0, navigationsRefused: 0 };
+  const figures = { pages: 0, calls: 0, answered: 0, refused: 0, hung: 0, overBudget: 0, unsafe: 0, maxTokens: 0, navigationsRefused: 0, crashRefusals: 0, recoveredAfterCrash: 0 };
   const findings: string[] = [];
   const refusals = new Map<string, number>();
   const opened = await ai.ok<{ tabId: string }>('browser', { action: 'open', url: site.url('/hostile/bidi-button') });
-  for (const name of HOSTILE_PAGES) {
+  let afterCrash: string | null = null;
+  for (const name of PAGES) {
     figures.pages++;
     const started = Date.now();
+    const crashesBefore = crashes.length;
     const navigation = await answerOf(ai, 'browser', { action: 'navigate', tabId: opened.tabId, url: site.url(`/hostile/${name}`), timeoutMs: 5_000 });
     if (!navigation) findings.push(`${name} navigate: no answer within ${CALL_TIMEOUT_MS / 1000} s`);
     else if (navigation.isError) figures.navigationsRefused++;
+    if (afterCrash !== null) {
+      if (navigation && !navigation.isError) figures.recoveredAfterCrash++;
+      else findings.push(`${name} navigate after ${afterCrash} crashed: ${navigation ? textOf(navigation).slice(0, 200) : 'no answer'}`);
+      afterCrash = null;
+    }
+    const answers: [string, CallToolResult][] = [];
     const timings: string[] = [`navigate ${Date.now() - started}`];
     for (const [action, args] of [['navigate', {}] as [string, Record<string, unknown>], ...CALLS]) {
       let result: CallToolResult | null = navigation;
@@ -100,6 +111,7 @@ test('SEC 51 hostile pages through browser_read read, query, extract, console an
           continue;
         }
         figures.answered++;
+        answers.push([action, result]);
         if (result.isError) {
           figures.refused++;
           const head = textOf(result).split(':')[0]!.slice(0, 40);
@@ -119,6 +131,16 @@ test('SEC 51 hostile pages through browser_read read, query, extract, console an
         findings.push(`${name} ${action}: unsafe character U+${unsafe.match(UNSAFE)![0].charCodeAt(0).toString(16).padStart(4, '0')} in ${JSON.stringify(unsafe.slice(0, 80))}`);
       }
     }
+    if (crashes.length > crashesBefore) {
+      afterCrash = name;
+      if (!CRASHES_CHROMIUM.includes(name)) findings.push(`${name}: the renderer crashed on a page Chromium renders by itself`);
+      // every call after the crash answers PAGE_CRASHED with the next step
+      for (const [action, result] of answers.slice(Math.max(0, answers.findIndex(([, r]) => r.isError)))) {
+        const refusal = result.isError ? (result.structuredContent as { token?: string; message?: string } | undefined) : undefined;
+        if (refusal?.token === 'PAGE_CRASHED' && /browser\.navigate/.test(refusal.message ?? '')) figures.crashRefusals++;
+        else findings.push(`${name} ${action} after the crash: ${textOf(result).slice(0, 200)}`);
+      }
+    }
     console.log(`  ${name}: ${timings.join(', ')} ms`);
   }
   const alive = isAlive(hostPid) && isAlive(ai.pid);
@@ -128,13 +150,32 @@ test('SEC 51 hostile pages through browser_read read, query, extract, console an
   console.log(
     `hostile pages: ${figures.pages} pages, ${figures.calls} browser_read calls: ${figures.answered} answered (${figures.refused} refusals), ${figures.hung} hung, ` +
       `${figures.overBudget} over ${MAX_RESPONSE_TOKENS} tokens (largest ${figures.maxTokens}), ${figures.unsafe} with unsafe characters, ${crashes.length} renderer crashes, ` +
-      `processes ${alive ? 'alive' : 'DIED'}; ${figures.navigationsRefused} navigations refused or timed out`,
+      `processes ${alive ? 'alive' : 'DIED'}; ${figures.navigationsRefused} navigations refused or timed out; ` +
+      `${crashes.length} pages crashed Chromium's renderer by themselves (${[...new Set(crashes)].join(', ') || 'none'}): ${figures.crashRefusals} calls answered PAGE_CRASHED, ${figures.recoveredAfterCrash} next navigations worked`,
   );
   for (const [kind, n] of refusals) console.log(`  refusal ${kind}: ${n}`);
   for (const finding of findings.slice(0, 20)) console.log(`  ${finding}`);
-  expect(figures.calls).toBe(HOSTILE_PAGES.length * CALLS.length);
+  expect(figures.calls).toBe(PAGES.length * CALLS.length);
   expect(findings).toEqual([]);
-  expect(crashes).toEqual([]);
+  for (const name of crashes) expect(CRASHES_CHROMIUM).toContain(name);
   expect(alive).toBe(true);
   expect(after.snapshot.length).toBeGreaterThan(0);
+});
+
+test('SEC ERR-04 a tab whose page crashed answers PAGE_CRASHED with the next step on every read, and browser.navigate brings it back', async ({ stack, ai, site }) => {
+  const opened = await ai.ok<{ tabId: string }>('browser', { action: 'open', url: site.url('/forms.html') });
+  const page = stack.context.pages().find((p) => p.url() === site.url('/forms.html'))!;
+  const crashed = new Promise<void>((resolve) => page.once('crash', () => resolve()));
+  const cdp = await stack.context.newCDPSession(page);
+  void cdp.send('Page.crash').catch(() => undefined);
+  await crashed;
+  for (const [action, args] of CALLS) {
+    const refusal = refusalOf(await ai.call('browser_read', { ...args, tabId: opened.tabId }));
+    expect(refusal, action).toMatchObject({ token: 'PAGE_CRASHED', data: { tabId: opened.tabId } });
+    expect(refusal.message, action).toMatch(/crashed.*browser\.navigate on this tabId.*browser\.open/);
+  }
+  const navigated = await ai.ok<{ outcome: string }>('browser', { action: 'navigate', tabId: opened.tabId, url: site.url('/forms.html') });
+  expect(navigated.outcome).toBe('loaded');
+  const read = await ai.ok<{ snapshot: { role: string }[] }>('browser_read', { action: 'read', tabId: opened.tabId });
+  expect(read.snapshot.some((n) => n.role === 'button')).toBe(true);
 });
