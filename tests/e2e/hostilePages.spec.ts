@@ -84,6 +84,7 @@ test(`SEC ${PAGES.length} hostile pages through browser_read read, query, extrac
   const refusals = new Map<string, number>();
   const opened = await ai.ok<{ tabId: string }>('browser', { action: 'open', url: site.url('/hostile/bidi-button') });
   let afterCrash: string | null = null;
+  const crashedPages: string[] = [];
   for (const name of PAGES) {
     figures.pages++;
     const started = Date.now();
@@ -91,7 +92,8 @@ test(`SEC ${PAGES.length} hostile pages through browser_read read, query, extrac
     const navigation = await answerOf(ai, 'browser', { action: 'navigate', tabId: opened.tabId, url: site.url(`/hostile/${name}`), timeoutMs: 5_000 });
     if (!navigation) findings.push(`${name} navigate: no answer within ${CALL_TIMEOUT_MS / 1000} s`);
     else if (navigation.isError) figures.navigationsRefused++;
-    if (afterCrash !== null) {
+    // the first page Chromium renders after a crashed one loads in the same tab
+    if (afterCrash !== null && !CRASHES_CHROMIUM.includes(name)) {
       if (navigation && !navigation.isError) figures.recoveredAfterCrash++;
       else findings.push(`${name} navigate after ${afterCrash} crashed: ${navigation ? textOf(navigation).slice(0, 200) : 'no answer'}`);
       afterCrash = null;
@@ -131,7 +133,10 @@ test(`SEC ${PAGES.length} hostile pages through browser_read read, query, extrac
         findings.push(`${name} ${action}: unsafe character U+${unsafe.match(UNSAFE)![0].charCodeAt(0).toString(16).padStart(4, '0')} in ${JSON.stringify(unsafe.slice(0, 80))}`);
       }
     }
-    if (crashes.length > crashesBefore) {
+    // Playwright reports a page's crash once; the refusals say which pages crashed
+    const crashedHere = crashes.length > crashesBefore || answers.some(([, r]) => (r.structuredContent as { token?: string } | undefined)?.token === 'PAGE_CRASHED');
+    if (crashedHere) {
+      crashedPages.push(name);
       afterCrash = name;
       if (!CRASHES_CHROMIUM.includes(name)) findings.push(`${name}: the renderer crashed on a page Chromium renders by itself`);
       // every call after the crash answers PAGE_CRASHED with the next step
@@ -149,9 +154,9 @@ test(`SEC ${PAGES.length} hostile pages through browser_read read, query, extrac
   const after = await ai.ok<{ snapshot: unknown[] }>('browser_read', { action: 'read', tabId: opened.tabId });
   console.log(
     `hostile pages: ${figures.pages} pages, ${figures.calls} browser_read calls: ${figures.answered} answered (${figures.refused} refusals), ${figures.hung} hung, ` +
-      `${figures.overBudget} over ${MAX_RESPONSE_TOKENS} tokens (largest ${figures.maxTokens}), ${figures.unsafe} with unsafe characters, ${crashes.length} renderer crashes, ` +
+      `${figures.overBudget} over ${MAX_RESPONSE_TOKENS} tokens (largest ${figures.maxTokens}), ${figures.unsafe} with unsafe characters, ` +
       `processes ${alive ? 'alive' : 'DIED'}; ${figures.navigationsRefused} navigations refused or timed out; ` +
-      `${crashes.length} pages crashed Chromium's renderer by themselves (${[...new Set(crashes)].join(', ') || 'none'}): ${figures.crashRefusals} calls answered PAGE_CRASHED, ${figures.recoveredAfterCrash} next navigations worked`,
+      `${crashedPages.length} pages crashed Chromium's renderer by themselves (${crashedPages.join(', ') || 'none'}): ${figures.crashRefusals} calls answered PAGE_CRASHED, ${figures.recoveredAfterCrash} next navigations to a page Chromium renders worked`,
   );
   for (const [kind, n] of refusals) console.log(`  refusal ${kind}: ${n}`);
   for (const finding of findings.slice(0, 20)) console.log(`  ${finding}`);
