@@ -7,6 +7,10 @@ import { attachmentKey, updateBrowserState } from './state/browserState';
 import { principalFor } from './state/principals';
 import { isOutcome, resolveAiTab, resolveReadable, type Target } from './resolveTarget';
 import { endPrincipal } from './principalLifecycle';
+import { pageCrashed, pageCrashedRefusal } from './pageApi/crashedPage';
+
+/** What still works on a tab whose page crashed: loading it again. */
+const RUNS_ON_CRASHED_PAGE = new Set(['browser.navigate']);
 
 async function resolveNeeds(handler: BrowserActionHandler, aiPrincipal: BrowserContext['aiPrincipal'], tabId: string | undefined): Promise<Target | CallOutcome | null> {
   switch (handler.needs) {
@@ -43,6 +47,7 @@ export async function routeBrowserCall(request: CallRequest): Promise<CallOutcom
   const args = parsed.args as Record<string, unknown>;
   const target = await resolveNeeds(handler, aiPrincipal, args.tabId as string | undefined);
   if (target && isOutcome(target)) return target;
+  if (target && !RUNS_ON_CRASHED_PAGE.has(`${request.tool}.${request.action}`) && (await pageCrashed(target.chromeTabId))) return pageCrashedRefusal(target);
   const ctx: BrowserContext = {
     principal: request.principal,
     aiPrincipal,

@@ -71,6 +71,7 @@ export const BROWSER_TOKENS = {
   PROFILE_IN_USE: { form: 'token', remedy: 'The incognito cookie store is in use (other Sandbox tabs, another profile, or the user\'s incognito window); close your other Sandbox tabs or wait, then retry.' },
   ALREADY_RECORDING: { form: 'token', remedy: 'This tab is being recorded already; finish that recording with browser.workflow_record recordOp "stop" before starting another.' },
   NOT_RECORDING: { form: 'token', remedy: 'Nothing is being recorded on this tab; start a recording with browser.workflow_record recordOp "start" first.' },
+  PAGE_CRASHED: { form: 'token', remedy: 'The tab\'s page crashed and no longer runs; load it again with browser.navigate on the same tabId (a person\'s tab: ask them to reload it), or open a new tab with browser.open.' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type BrowserToken = keyof typeof BROWSER_TOKENS;

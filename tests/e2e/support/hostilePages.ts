@@ -98,6 +98,12 @@ const pages: Hostile[] = [
     ),
     title: `100k-deep ${name}`,
   })),
+  // the deepest nesting Chromium still lays out (the 100k-deep ones crash its renderer by themselves)
+  {
+    name: 'deep-renderable',
+    body: script(`let at = document.body; for (let i = 0; i < 2000; i++) { const el = document.createElement('div'); at.append(el); at = el; } at.append('the bottom'); const b = document.createElement('button'); b.textContent = 'deep button'; at.append(b);`),
+    title: '2,000-deep divs',
+  },
   // shadow-root bombs
   {
     name: 'shadow-deep',
@@ -147,6 +153,33 @@ const pages: Hostile[] = [
 ];
 
 export const HOSTILE_PAGES: readonly string[] = pages.map((p) => p.name);
+
+/**
+ * Pages that crash Chromium's renderer by themselves, with no extension and no page script of ours:
+ * measured with plain Chromium (a rendered nesting of 2,000 elements lays out, 3,000 or more crashes
+ * the renderer on its first layout; so does a deep shadow-root chain). What the suite proves for them
+ * is that every call answers PAGE_CRASHED with its next step and the next navigation works.
+ */
+export const CRASHES_CHROMIUM: readonly string[] = ['deep-divs', 'deep-spans', 'deep-lists', 'shadow-deep', 'shadow-slots'];
+
+/** One page of each kind, for VMARK_BENCH_QUICK=1. */
+export const QUICK_HOSTILE_PAGES: readonly string[] = [
+  'bidi-button',
+  'zero-width-aria-label',
+  'controls-attribute',
+  'controls-console',
+  'fake-role-0',
+  'huge-attribute-aria-label',
+  'deep-renderable',
+  'deep-divs',
+  'shadow-wide',
+  'redirect-self',
+  'never-loads',
+  'rewrite-every-frame',
+  'console-flood',
+  'many-buttons',
+  'surrogates',
+];
 
 /** Answers /hostile/<name>; false when the name is not one of the pages. */
 export function serveHostile(res: http.ServerResponse, url: URL): boolean {

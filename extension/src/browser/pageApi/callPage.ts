@@ -1,4 +1,5 @@
 import type { VmarkPageApi } from '../../page/types';
+import { pageCrashed } from './crashedPage';
 
 /**
  * Calls the page API (dist/page.js, ISOLATED world, main frame only) in a tab. The bundle is
@@ -16,6 +17,8 @@ export interface RefBinding {
 type Answer = { missing: true } | { value: unknown; nextRef: number } | { error: string };
 
 export class PageCallError extends Error {}
+/** The tab's renderer is gone; callers turn it into the PAGE_CRASHED refusal. */
+export class PageCrashedError extends PageCallError {}
 
 // Runs in the page's ISOLATED world: self-contained (serialised by chrome.scripting).
 function invoke(method: string, args: unknown[], binding: RefBinding | null): Answer {
@@ -66,6 +69,7 @@ export async function callPage<T>(
       answer = await run(chromeTabId, method, args, binding);
     }
   } catch (error) {
+    if (await pageCrashed(chromeTabId)) throw new PageCrashedError('The page crashed (its renderer is gone)');
     throw new PageCallError(`The page cannot be read right now (${error instanceof Error ? error.message : String(error)})`);
   }
   if ('error' in answer) throw new PageCallError(answer.error);
