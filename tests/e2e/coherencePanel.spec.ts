@@ -93,9 +93,9 @@ test('every save is captured from the first one, with no setup: .vmark/ appears 
   expect(await readScratch('.vmark/.gitattributes')).toContain('merge=union');
   expect(await ai.ok<{ content: string; dirty: boolean }>('document', { action: 'read' })).toMatchObject({ dirty: false });
   expect(await readScratch('plain.md')).toBe('never saved\n');
-  const saves = (await ledgerLines()).filter((l) => l.kind === 'transformation');
-  expect(saves.map((s) => s.body.agent)).toEqual([{ type: 'human' }, { type: 'human' }]);
-  expect(saves.map((s) => s.body.confidence)).toEqual(['exact', 'exact']);
+  // a capture follows its save: the second one may still be on its way to the ledger
+  const saves = async () => (await ledgerLines()).filter((l) => l.kind === 'transformation').map((s) => [s.body.agent, s.body.confidence]);
+  await expect.poll(saves).toEqual([[{ type: 'human' }, 'exact'], [{ type: 'human' }, 'exact']]);
   // the scratch folder in the file tree does not show VMark's own folder
   await expect(page.getByRole('treeitem', { name: '.vmark' })).toHaveCount(0);
 });
