@@ -5,7 +5,8 @@
 // and screenshot on the real stack: every call answers, no answer is over 25,000 o200k tokens, no
 // string of an answer carries a control, bidi or zero-width character, nothing of ours crashes. Pages
 // that crash Chromium's renderer by themselves (CRASHES_CHROMIUM) must answer PAGE_CRASHED with the
-// next step, and the next navigation must work. Prints its figures; VMARK_BENCH_QUICK=1 runs one page of each kind.
+// next step, and the next navigation must work; pages Chromium cannot load (FAILS_TO_LOAD) must answer
+// PAGE_LOAD_FAILED naming the cause and the next step. Prints its figures; VMARK_BENCH_QUICK=1 runs one page of each kind.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MAX_RESPONSE_TOKENS } from '@vmark/shared';
 import { expect, refusalOf, test, textOf } from './support/browserFixtures';
-import { CRASHES_CHROMIUM, HOSTILE_PAGES, QUICK_HOSTILE_PAGES, UNSAFE } from './support/hostilePages';
+import { CRASHES_CHROMIUM, FAILS_TO_LOAD, HOSTILE_PAGES, QUICK_HOSTILE_PAGES, UNSAFE } from './support/hostilePages';
 import type { Ai } from './support/mcpClient';
 
 /** Far beyond any hop of browser_read: a call still open then is counted as hung. */
@@ -71,7 +72,7 @@ const isAlive = (pid: number | null | undefined): boolean => {
   }
 };
 
-test(`SEC ${PAGES.length} hostile pages through browser_read read, query, extract, console and screenshot: every call answers, none over 25,000 tokens, no control, bidi or zero-width character, a crashed page answers PAGE_CRASHED and the next navigation works`, async ({ stack, ai, site }) => {
+test(`SEC ${PAGES.length} hostile pages through browser_read read, query, extract, console and screenshot: every call answers, none over 25,000 tokens, no control, bidi or zero-width character, a crashed page answers PAGE_CRASHED and the next navigation works, an error page answers PAGE_LOAD_FAILED`, async ({ stack, ai, site }) => {
   test.setTimeout(600_000);
   const crashes: string[] = [];
   const watch = (page: { on(event: 'crash', fn: () => void): void; url(): string }) => page.on('crash', () => crashes.push(new URL(page.url()).pathname.replace('/hostile/', '')));
@@ -79,7 +80,7 @@ test(`SEC ${PAGES.length} hostile pages through browser_read read, query, extrac
   stack.context.on('page', watch);
   const hostPid = (JSON.parse(fs.readFileSync(path.join(stack.env.VMARK_RUNTIME_DIR!, 'host.json'), 'utf8')) as { pid: number }).pid;
 
-  const figures = { pages: 0, calls: 0, answered: 0, refused: 0, hung: 0, overBudget: 0, unsafe: 0, maxTokens: 0, navigationsRefused: 0, crashRefusals: 0, recoveredAfterCrash: 0 };
+  const figures = { pages: 0, calls: 0, answered: 0, refused: 0, hung: 0, overBudget: 0, unsafe: 0, maxTokens: 0, navigationsRefused: 0, crashRefusals: 0, recoveredAfterCrash: 0, loadFailedRefusals: 0 };
   const findings: string[] = [];
   const refusals = new Map<string, number>();
   const opened = await ai.ok<{ tabId: string }>('browser', { action: 'open', url: site.url('/hostile/bidi-button') });
@@ -133,6 +134,14 @@ test(`SEC ${PAGES.length} hostile pages through browser_read read, query, extrac
         findings.push(`${name} ${action}: unsafe character U+${unsafe.match(UNSAFE)![0].charCodeAt(0).toString(16).padStart(4, '0')} in ${JSON.stringify(unsafe.slice(0, 80))}`);
       }
     }
+    // the page reads on Chromium's error page say what failed and where to go instead (the screenshot shows the error page)
+    if (FAILS_TO_LOAD.includes(name)) {
+      for (const [action, result] of answers.filter(([action]) => action !== 'screenshot')) {
+        const refusal = result.isError ? (result.structuredContent as { token?: string; message?: string } | undefined) : undefined;
+        if (refusal?.token === 'PAGE_LOAD_FAILED' && new RegExp(`/hostile/${name}.*failed to load.*too many redirects.*browser\\.navigate on this tabId.*browser\\.open`).test(refusal.message ?? '')) figures.loadFailedRefusals++;
+        else findings.push(`${name} ${action} on the error page: ${textOf(result).slice(0, 200)}`);
+      }
+    }
     // Playwright reports a page's crash once; the refusals say which pages crashed
     const crashedHere = crashes.length > crashesBefore || answers.some(([, r]) => (r.structuredContent as { token?: string } | undefined)?.token === 'PAGE_CRASHED');
     if (crashedHere) {
@@ -156,7 +165,8 @@ test(`SEC ${PAGES.length} hostile pages through browser_read read, query, extrac
     `hostile pages: ${figures.pages} pages, ${figures.calls} browser_read calls: ${figures.answered} answered (${figures.refused} refusals), ${figures.hung} hung, ` +
       `${figures.overBudget} over ${MAX_RESPONSE_TOKENS} tokens (largest ${figures.maxTokens}), ${figures.unsafe} with unsafe characters, ` +
       `processes ${alive ? 'alive' : 'DIED'}; ${figures.navigationsRefused} navigations refused or timed out; ` +
-      `${crashedPages.length} pages crashed Chromium's renderer by themselves (${crashedPages.join(', ') || 'none'}): ${figures.crashRefusals} calls answered PAGE_CRASHED, ${figures.recoveredAfterCrash} next navigations to a page Chromium renders worked`,
+      `${crashedPages.length} pages crashed Chromium's renderer by themselves (${crashedPages.join(', ') || 'none'}): ${figures.crashRefusals} calls answered PAGE_CRASHED, ${figures.recoveredAfterCrash} next navigations to a page Chromium renders worked; ` +
+      `${figures.loadFailedRefusals} calls on Chromium's error page answered PAGE_LOAD_FAILED`,
   );
   for (const [kind, n] of refusals) console.log(`  refusal ${kind}: ${n}`);
   for (const finding of findings.slice(0, 20)) console.log(`  ${finding}`);

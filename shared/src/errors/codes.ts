@@ -72,6 +72,7 @@ export const BROWSER_TOKENS = {
   ALREADY_RECORDING: { form: 'token', remedy: 'This tab is being recorded already; finish that recording with browser.workflow_record recordOp "stop" before starting another.' },
   NOT_RECORDING: { form: 'token', remedy: 'Nothing is being recorded on this tab; start a recording with browser.workflow_record recordOp "start" first.' },
   PAGE_CRASHED: { form: 'token', remedy: 'The tab\'s page crashed and no longer runs; load it again with browser.navigate on the same tabId (a person\'s tab: ask them to reload it), or open a new tab with browser.open.' },
+  PAGE_LOAD_FAILED: { form: 'token', remedy: 'The tab\'s last navigation failed (too many redirects, unreachable address, …) and it shows the browser\'s error page; navigate elsewhere with browser.navigate on the same tabId (a person\'s tab: ask them), or open a new tab with browser.open.' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type BrowserToken = keyof typeof BROWSER_TOKENS;

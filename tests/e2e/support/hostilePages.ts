@@ -162,6 +162,13 @@ export const HOSTILE_PAGES: readonly string[] = pages.map((p) => p.name);
  */
 export const CRASHES_CHROMIUM: readonly string[] = ['deep-divs', 'deep-spans', 'deep-lists', 'shadow-deep', 'shadow-slots'];
 
+/**
+ * Pages Chromium cannot load (endless redirects): the tab shows Chromium's error page, where no
+ * script runs. What the suite proves for them is that every page read answers PAGE_LOAD_FAILED
+ * saying what failed and where to go instead.
+ */
+export const FAILS_TO_LOAD: readonly string[] = ['redirect-self', 'redirect-pair'];
+
 /** One page of each kind, for VMARK_BENCH_QUICK=1. */
 export const QUICK_HOSTILE_PAGES: readonly string[] = [
   'bidi-button',

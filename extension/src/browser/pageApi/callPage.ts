@@ -1,5 +1,6 @@
 import type { VmarkPageApi } from '../../page/types';
 import { pageCrashed } from './crashedPage';
+import { pageLoadFailure, type LoadFailure } from './errorPage';
 
 /**
  * Calls the page API (dist/page.js, ISOLATED world, main frame only) in a tab. The bundle is
@@ -19,6 +20,12 @@ type Answer = { missing: true } | { value: unknown; nextRef: number } | { error:
 export class PageCallError extends Error {}
 /** The tab's renderer is gone; callers turn it into the PAGE_CRASHED refusal. */
 export class PageCrashedError extends PageCallError {}
+/** The tab shows Chromium's error page; callers turn it into the PAGE_LOAD_FAILED refusal. */
+export class PageLoadFailedError extends PageCallError {
+  constructor(readonly failure: LoadFailure) {
+    super(`The page ${failure.url} failed to load${failure.error ? ` (${failure.error})` : ''}`);
+  }
+}
 
 // Runs in the page's ISOLATED world: self-contained (serialised by chrome.scripting).
 function invoke(method: string, args: unknown[], binding: RefBinding | null): Answer {
@@ -70,6 +77,8 @@ export async function callPage<T>(
     }
   } catch (error) {
     if (await pageCrashed(chromeTabId)) throw new PageCrashedError('The page crashed (its renderer is gone)');
+    const failure = await pageLoadFailure(chromeTabId);
+    if (failure) throw new PageLoadFailedError(failure);
     throw new PageCallError(`The page cannot be read right now (${error instanceof Error ? error.message : String(error)})`);
   }
   if ('error' in answer) throw new PageCallError(answer.error);

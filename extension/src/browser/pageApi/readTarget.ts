@@ -2,8 +2,9 @@ import { textFailure, type CallOutcome } from '@vmark/shared';
 import type { VmarkPageApi } from '../../page/types';
 import { loadBrowserState, updateBrowserState } from '../state/browserState';
 import type { Target } from '../resolveTarget';
-import { callPage, PageCallError, PageCrashedError, type RefBinding } from './callPage';
+import { callPage, PageCallError, PageCrashedError, PageLoadFailedError, type RefBinding } from './callPage';
 import { pageCrashedRefusal } from './crashedPage';
+import { pageLoadFailedRefusal } from './errorPage';
 
 type Method = Parameters<typeof callPage>[1];
 export type PageRead<M extends Method> = { ok: true; value: ReturnType<VmarkPageApi[M]> } | { ok: false; outcome: CallOutcome };
@@ -32,6 +33,7 @@ export async function readTarget<M extends Method>(target: Target, method: M, ar
     return { ok: true, value };
   } catch (error) {
     if (error instanceof PageCrashedError) return { ok: false, outcome: pageCrashedRefusal(target) };
+    if (error instanceof PageLoadFailedError) return { ok: false, outcome: pageLoadFailedRefusal(target, error.failure) };
     if (error instanceof PageCallError) return { ok: false, outcome: textFailure(`${method} failed on tab ${target.tabId}: ${error.message}`) };
     throw error;
   }
