@@ -206,6 +206,45 @@ test.describe('GitHub rendering', () => {
     await page.evaluate(() => localStorage.removeItem('vmark.settings'));
   });
 
+  const DETAILS = ['# Project', '', '<details><summary>Table of contents</summary>', '', '- [Install](#install)', '- [Usage](#usage)', '', '<details open><summary>More</summary>', '', 'Nested text.', '', '</details>', '', '</details>', '', 'After the details.', ''].join('\n');
+
+  test('<details> starts collapsed as on GitHub: a click or Enter/Space on the summary toggles it (aria-expanded), <details open> starts expanded, the caret arrowing in expands it; editing inside changes exactly those bytes', async () => {
+    const { file, editor } = await open('details.md', DETAILS);
+    const page = stack.page;
+    const summary = editor.locator('summary', { hasText: 'Table of contents' });
+    await expect(summary).toHaveAttribute('aria-expanded', 'false');
+    await expect(editor.getByText('Install')).toBeHidden();
+    await expect(editor.getByText('Nested text.')).toBeHidden();
+    await expect(editor.getByText('After the details.')).toBeVisible();
+
+    await summary.click();
+    await expect(summary).toHaveAttribute('aria-expanded', 'true');
+    await expect(editor.getByText('Install')).toBeVisible();
+    await expect(editor.locator('summary', { hasText: 'More' })).toHaveAttribute('aria-expanded', 'true'); // <details open>
+    await editor.getByText('Nested text.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Edited');
+
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(summary).toHaveAttribute('aria-expanded', 'false');
+    await expect(editor.getByText('Nested text. Edited')).toBeHidden();
+    await page.keyboard.press(' ');
+    await expect(summary).toHaveAttribute('aria-expanded', 'true');
+    await expect(editor.getByText('Install')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(editor.getByText('Install')).toBeHidden();
+
+    await editor.getByText('After the details.').click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowUp'); // onto the hidden </details>: the range opens
+    await expect(summary).toHaveAttribute('aria-expanded', 'true');
+    await expect(editor.getByText('Install')).toBeVisible();
+
+    await save();
+    await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(DETAILS.replace('Nested text.', 'Nested text. Edited'));
+  });
+
   const ALERTS = ['> [!NOTE]', '> Useful information.', '', '> [!TIP]', '> Helpful advice.', '', '> [!IMPORTANT]', '> Key information.', '', '> [!WARNING]', '> Urgent info.', '', '> [!CAUTION]', '> Risks ahead.', '', '> A plain quote.', ''].join('\n');
 
   test('GitHub alerts render as callouts with their title; editing the quote next to them leaves their bytes', async () => {

@@ -14,6 +14,7 @@ import { frontMatterView } from './frontMatterView';
 import { imageView, type ImageLoader } from './imageView';
 import { mathView } from './mathView';
 import { GithubAlerts } from './alerts';
+import { DetailsCollapse } from './details';
 import { FootnoteNumbers, footnoteReferenceView } from './footnotes';
 import { FootnoteSection } from './footnoteSection';
 import { HeadingAnchors } from './headingAnchors';
@@ -29,7 +30,7 @@ import './rendering.css';
 /**
  * The extensions of the mounted WYSIWYG editor: the markdown schema of `editorExtensions()`
  * with node views that render code, math, diagrams, images, HTML and front matter, and
- * decorations for GitHub alerts, footnote numbers and GitHub's footnotes section, heading anchors, inline HTML pairs and soft line breaks, and Ctrl/Cmd-click on links. The schema is the
+ * decorations for GitHub alerts, collapsed `<details>`, footnote numbers and GitHub's footnotes section, heading anchors, inline HTML pairs and soft line breaks, and Ctrl/Cmd-click on links. The schema is the
  * same, so parsing and write-back do not see the difference.
  */
 export function wysiwygExtensions(loadImage: ImageLoader, openDocument: DocumentOpener | null = null): Extensions {
@@ -63,6 +64,7 @@ export function wysiwygExtensions(loadImage: ImageLoader, openDocument: Document
     CodeHighlight,
     EditSelectedSource,
     GithubAlerts,
+    DetailsCollapse,
     FootnoteNumbers,
     FootnoteSection,
     HeadingAnchors,
