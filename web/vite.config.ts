@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { nameToEmoji } from 'gemoji';
 import { defineConfig, type Plugin } from 'vite';
 
 /** KaTeX ships each font as woff2, woff and ttf; browsers that run VMark all take woff2. */
@@ -29,8 +30,19 @@ function precacheAssets(): Plugin {
   };
 }
 
+const GEMOJI_NAMES = 'virtual:gemoji-names';
+
+/** GitHub's shortcode → emoji map alone (emojiNames.ts): gemoji's full list also carries tags, descriptions and categories. */
+function gemojiNames(): Plugin {
+  return {
+    name: 'vmark-gemoji-names',
+    resolveId: (id) => (id === GEMOJI_NAMES ? `\0${GEMOJI_NAMES}` : undefined),
+    load: (id) => (id === `\0${GEMOJI_NAMES}` ? `export default ${JSON.stringify(nameToEmoji)};` : undefined),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precacheAssets()],
+  plugins: [react(), gemojiNames(), precacheAssets()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 4000 },
   worker: { format: 'es' },
 });

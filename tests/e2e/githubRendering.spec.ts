@@ -449,6 +449,42 @@ test.describe('GitHub rendering', () => {
     await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(REFERENCES.replace('After.', 'After. Done.'));
   });
 
+  // the comparison table of Hugo's Linux page, shortcodes in its cells, as the fixture has it
+  const HUGO = fs.readFileSync(path.join(FIXTURES, 'gohugoio__hugoDocs__content__en__installation__linux.md'), 'utf8').split('\n');
+  const COMPARISON = HUGO.slice(HUGO.indexOf('## Comparison'), HUGO.indexOf('Latest version available?|:heavy_check_mark:|:heavy_check_mark:|varies|:heavy_check_mark:') + 1);
+  const EMOJI = [...COMPARISON, '', 'Remove use of `unsafe` in `globset`. :tada:', '', 'Literal: `:x:`, :nosuchemoji: and https://example.invalid/:wave:/page.', '', 'Last line.', ''].join('\n');
+
+  test('emoji shortcodes render as GitHub\'s emoji, titled by their shortcode; code, URLs and unknown names stay literal; the caret beside one shows its source; the bytes stay', async () => {
+    const { file, editor } = await open('emoji.md', EMOJI);
+    const page = stack.page;
+    const table = editor.locator('table');
+    await expect(table.getByRole('img', { name: ':heavy_check_mark:' })).toHaveCount(13);
+    await expect(table.getByRole('img', { name: ':x:' })).toHaveCount(3);
+    await expect(table.getByRole('img', { name: ':x:' }).first()).toHaveText('❌');
+    await expect(table.getByRole('img', { name: ':x:' }).first()).toHaveAttribute('title', ':x:');
+    await expect(table).not.toContainText(':heavy_check_mark:', { useInnerText: true });
+    const tada = editor.getByRole('img', { name: ':tada:' });
+    await expect(tada).toHaveText('🎉');
+    const tadaLine = editor.locator('p', { hasText: 'Remove use of' });
+    await expect(tadaLine).toHaveText('Remove use of unsafe in globset. 🎉', { useInnerText: true });
+    const literal = editor.locator('p', { hasText: 'Literal:' });
+    await expect(literal).toHaveText('Literal: :x:, :nosuchemoji: and https://example.invalid/:wave:/page.', { useInnerText: true });
+    await expect(literal.getByRole('img')).toHaveCount(0);
+
+    await tadaLine.getByText('globset').click();
+    await page.keyboard.press('End'); // the caret right after `:tada:`: its source shows, to edit
+    await expect(tadaLine).toHaveText('Remove use of unsafe in globset. :tada:', { useInnerText: true });
+    await expect(tada).toHaveCount(0);
+    await page.keyboard.press('ArrowDown');
+    await expect(tada).toHaveText('🎉');
+
+    await editor.getByText('Last line.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Done.');
+    await save();
+    await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(EMOJI.replace('Last line.', 'Last line. Done.'));
+  });
+
   test('Ctrl-click on a relative .md link opens that document in a tab and scrolls to its #heading; a link out of the workspace says so', async () => {
     fs.mkdirSync(path.join(stack.workspace, 'guide'), { recursive: true });
     const target = ['# Guide', '', ...Array.from({ length: 80 }, (_, i) => `Filler ${i}.\n`), '## Install it', '', 'Steps.', ''].join('\n');

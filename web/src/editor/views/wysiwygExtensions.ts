@@ -9,6 +9,7 @@ import { MarkdownImage } from '../schema/marks';
 import { MarkdownCodeBlock } from '../schema/textBlocks';
 import { codeBlockView, revealMermaidSource } from './codeBlockView';
 import { CodeHighlight } from './codeHighlight';
+import { EmojiShortcodes } from './emojiShortcodes';
 import { EditSelectedSource } from './editSelectedSource';
 import { frontMatterView } from './frontMatterView';
 import { imageView, type ImageLoader } from './imageView';
@@ -30,7 +31,7 @@ import './rendering.css';
 /**
  * The extensions of the mounted WYSIWYG editor: the markdown schema of `editorExtensions()`
  * with node views that render code, math, diagrams, images, HTML and front matter, and
- * decorations for GitHub alerts, collapsed `<details>`, footnote numbers and GitHub's footnotes section, heading anchors, inline HTML pairs and soft line breaks, and Ctrl/Cmd-click on links. The schema is the
+ * decorations for GitHub alerts, collapsed `<details>`, footnote numbers and GitHub's footnotes section, heading anchors, emoji shortcodes, inline HTML pairs and soft line breaks, and Ctrl/Cmd-click on links. The schema is the
  * same, so parsing and write-back do not see the difference.
  */
 export function wysiwygExtensions(loadImage: ImageLoader, openDocument: DocumentOpener | null = null): Extensions {
@@ -63,6 +64,7 @@ export function wysiwygExtensions(loadImage: ImageLoader, openDocument: Document
     ...editorExtensions().map((extension) => rendered[extension.name] ?? extension),
     CodeHighlight,
     EditSelectedSource,
+    EmojiShortcodes,
     GithubAlerts,
     DetailsCollapse,
     FootnoteNumbers,
