@@ -28,11 +28,17 @@ export function shortcodesIn(text: string, names: EmojiNames): Array<Omit<Shortc
       SHORTCODE.lastIndex = end - 1; // `:unknown:x:` — the closing colon may open the next one
       continue;
     }
-    const token = text.slice(0, match.index).split(/\s/).pop()!;
-    if (URL_TOKEN.test(token)) continue;
+    if (URL_TOKEN.test(text.slice(tokenStart(text, match.index), match.index))) continue;
     found.push({ start: match.index, end, name, emoji });
   }
   return found;
+}
+
+/** Where the whitespace-delimited token holding `index` starts (a backwards scan of that token only). */
+function tokenStart(text: string, index: number): number {
+  let start = index;
+  while (start > 0 && !/\s/.test(text[start - 1]!)) start--;
+  return start;
 }
 
 /** Whether a text might hold a shortcode, before GitHub's list is loaded. */
