@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FileStat, WalkDelta } from '@vmark/shared/lib/coherence/index';
+import { isDocumentName, SKIPPED_FOLDERS, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
 
-const SKIPPED_DIRS = new Set(['.vmark', '.git', 'node_modules']);
-const DOCUMENT = /\.(md|markdown)$/i;
 const COOKIE_DIR = '.vmark/cache';
 /** How long a walk waits for its cookie to come back before it stats every file instead. */
 const COOKIE_WAIT_MS = 500;
@@ -117,8 +115,8 @@ export class WatchedTree {
     const prefix = rel === '' ? '' : `${rel}/`;
     for (const entry of entries) {
       if (entry.isDirectory()) {
-        if (!SKIPPED_DIRS.has(entry.name)) this.visit(`${prefix}${entry.name}`, watching);
-      } else if (entry.isFile() && DOCUMENT.test(entry.name)) {
+        if (!SKIPPED_FOLDERS.has(entry.name)) this.visit(`${prefix}${entry.name}`, watching);
+      } else if (entry.isFile() && isDocumentName(entry.name)) {
         this.statFile(`${prefix}${entry.name}`);
       }
       // symlinks are neither: skipped
@@ -200,11 +198,11 @@ export class WatchedTree {
     if (this.watchers.has(rel) || stat?.isDirectory()) {
       // a folder appeared, vanished or was replaced: forget what was under it and look again
       this.forget(rel);
-      if (stat?.isDirectory() && !SKIPPED_DIRS.has(name)) this.visit(rel, true);
+      if (stat?.isDirectory() && !SKIPPED_FOLDERS.has(name)) this.visit(rel, true);
       return;
     }
     this.touched?.add(rel);
-    if (stat?.isFile() && DOCUMENT.test(name)) this.files.set(rel, { path: rel, size: stat.size, mtimeMs: stat.mtimeMs });
+    if (stat?.isFile() && isDocumentName(name)) this.files.set(rel, { path: rel, size: stat.size, mtimeMs: stat.mtimeMs });
     else this.files.delete(rel);
   }
 

@@ -1,8 +1,5 @@
-import type { CoherenceStorage, FileStat } from '@vmark/shared/lib/coherence/index';
+import { isDocumentName, SKIPPED_FOLDERS, type CoherenceStorage, type FileStat } from '@vmark/shared/lib/coherence/index';
 import { injectedDelay, testFaults } from '../lib/testFaults';
-
-const SKIPPED_DIRS = new Set(['.vmark', '.git', 'node_modules']);
-const DOCUMENT = /\.(md|markdown)$/i;
 
 function segmentsOf(path: string): string[] {
   const segments = path.split('/').filter((s) => s !== '' && s !== '.');
@@ -113,8 +110,8 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     const visit = async (dir: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
       for await (const [name, handle] of dir.entries()) {
         if (handle.kind === 'directory') {
-          if (!SKIPPED_DIRS.has(name)) await visit(handle as FileSystemDirectoryHandle, `${prefix}${name}/`);
-        } else if (DOCUMENT.test(name)) {
+          if (!SKIPPED_FOLDERS.has(name)) await visit(handle as FileSystemDirectoryHandle, `${prefix}${name}/`);
+        } else if (isDocumentName(name)) {
           const file = await (handle as FileSystemFileHandle).getFile();
           found.push({ path: `${prefix}${name}`, size: file.size, mtimeMs: file.lastModified });
         }

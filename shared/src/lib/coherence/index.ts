@@ -2,6 +2,7 @@ export { sha256Hex, uuidv7, UUID_PATTERN } from './ids';
 export { canonicalText, contentHash, revisionId } from './text/canonical';
 export { readIdentity, insertIdentity, maskIdentity, type IdentityRead } from './text/identity';
 export type { CoherenceStorage, FileStat, WalkDelta } from './ledger/storage';
+export { isDocumentName, SKIPPED_FOLDERS } from './ledger/storage';
 export * from './ledger/layout';
 export { parseLine, LEDGER_FORMAT, type Entry, type EntryOf, type KnownEntry, type KnownKind } from './ledger/entries';
 export { Ledger, type MalformedLine } from './ledger/ledger';

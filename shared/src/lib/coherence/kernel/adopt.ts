@@ -1,4 +1,5 @@
 import type { EntryOf } from '../ledger/entries';
+import { isDocumentName } from '../ledger/storage';
 import { contentHash, revisionId } from '../text/canonical';
 import { readIdentity } from '../text/identity';
 import type { TrackedObject } from './coherenceIndex';
@@ -29,15 +30,13 @@ export async function adoption(
   };
 }
 
-const DOCUMENT = /\.(md|markdown)$/i;
-
 /**
  * A source a save names that was never saved through VMark: adopted with its text on disk, so the
  * derivation can pin it (the file itself is not touched). Undefined when it cannot be: not a
  * markdown document, gone, a malformed id, or a held copy.
  */
 export async function adoptSource(kernel: CoherenceKernel, path: string): Promise<TrackedObject | undefined> {
-  if (!DOCUMENT.test(path) || kernel.registeredAt(path)) return undefined;
+  if (!isDocumentName(path) || kernel.registeredAt(path)) return undefined;
   const text = await kernel.storage.readText(path);
   if (text === null) return undefined;
   const identity = readIdentity(text);

@@ -39,3 +39,9 @@ export interface CoherenceStorage {
    */
   walkDelta?(): WalkDelta | null;
 }
+
+/** Folders a walk of the workspace never enters. */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['.vmark', '.git', 'node_modules']);
+
+/** Whether a file name (or path) is a markdown document the kernel tracks. */
+export const isDocumentName = (name: string): boolean => /\.(md|markdown)$/i.test(name);
