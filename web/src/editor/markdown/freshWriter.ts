@@ -44,6 +44,8 @@ export function writeFreshBlock(
   previousText?: string,
 ): string {
   if (node.type.name === 'frontMatter') return finish(toLf(String(node.attrs.raw ?? '')), linePrefix, context);
+  // source not parsed yet is its own exact bytes
+  if (node.type.name === 'unparsedSource') return String(node.attrs.raw ?? '');
   const mdast = toMdast(node, context, markupOverride);
   if (!mdast) return '';
   let text = stringifyMdast([mdast], { conventions: context.conventions });

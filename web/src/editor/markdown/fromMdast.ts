@@ -8,8 +8,10 @@ import type { SourceBlock } from './types';
  * mdast → ProseMirror. Every block keeps the source range it came from, so that the serialiser
  * can write unchanged blocks back byte for byte.
  */
-export function documentFromMdast(root: MdNode, source: string, schema: Schema): SourceBlock {
-  const context: InlineContext = { schema, source, definitions: collectDefinitions(root) };
+export function documentFromMdast(root: MdNode, source: string, schema: Schema, knownDefinitions?: ReadonlyMap<string, MdNode>): SourceBlock {
+  // definitions known from elsewhere in the document (a chunk parsed alone) come before its own
+  const definitions = knownDefinitions ? new Map([...collectDefinitions(root), ...knownDefinitions]) : collectDefinitions(root);
+  const context: InlineContext = { schema, source, definitions };
   const children = convertBlocks(root.children ?? [], context);
   const content = children.map((child) => child.node);
   // The schema needs a block after front matter; an empty paragraph is never written out.

@@ -16,6 +16,7 @@ const MARKDOWN_ATTRIBUTES: Record<string, readonly string[]> = {
   tableCell: ['align'],
   tableHeader: ['align'],
   frontMatter: ['raw'],
+  unparsedSource: ['raw'],
   htmlBlock: ['raw'],
   htmlInline: ['raw'],
   blockMath: ['latex'],

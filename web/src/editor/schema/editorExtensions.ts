@@ -7,6 +7,7 @@ import { HtmlBlock, HtmlInline } from './html';
 import { BlockMath, InlineMath } from './math';
 import { FootnoteDefinition, FootnoteReference } from './footnotes';
 import { LinkDefinition } from './linkDefinition';
+import { UnparsedSource } from './unparsedSource';
 import {
   MarkdownBulletList,
   MarkdownListItem,
@@ -60,6 +61,7 @@ export function editorExtensions(): Extensions {
     FootnoteReference,
     FootnoteDefinition,
     LinkDefinition,
+    UnparsedSource,
   ];
 }
 
