@@ -13,7 +13,8 @@ import type { CommentStore } from '../comments/commentStore';
 import { docKeyOf } from '../comments/docKey';
 import { CommentHighlights } from './wysiwygCommentHighlights';
 import { handOverTimer } from './handOverTimer';
-import { keepParse, parseTab } from './parsedDocs';
+import { keepParse, keptParse, parseTab } from './parsedDocs';
+import { completingFirst, isProgressiveStep, opensProgressively, ProgressiveOpen } from './progressive';
 import { releaseHistoryCache } from './releaseHistoryCache';
 
 /** Markdown markers: content with any of these is parsed as markdown by selection.set, not inserted literally. */
@@ -40,11 +41,16 @@ const SERIALISE_MS_PER_CHAR = 0.002;
 export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: Tab; store: WindowStore; comments?: CommentStore; onSelectComment?: (threadId: string) => void }) {
   // parse once per mounted editor (a plain useRef(parseMarkdown(…)) would re-parse on every render),
   // or not at all when the tab is shown again with the text it had
-  const [initial] = useState(() => parseTab(store, tab.id, tab.content));
-  const parsed = useRef<ParsedDoc>(initial);
+  // a large document not parsed before opens progressively (first screen now, the rest in the background)
+  const [progressive] = useState(() =>
+    !keptParse(store, tab.id, tab.content) && opensProgressively(tab.content) ? new ProgressiveOpen(tab.content, (done) => parsedWhole(done)) : undefined,
+  );
+  const [initial] = useState(() => (progressive ? undefined : parseTab(store, tab.id, tab.content)));
+  const progress = useRef(progressive);
+  const parsed = useRef<ParsedDoc | undefined>(initial);
   const lastHandedOver = useRef(tab.content);
   /** Where the top-level blocks of the last handed-over text start (offsets; lines once asked for). */
-  const blocks = useRef<{ starts: readonly number[]; lines?: readonly number[] }>({ starts: initial.root.children?.map((block) => block.start) ?? [] });
+  const blocks = useRef<{ starts: readonly number[]; lines?: readonly number[] }>({ starts: initial?.root.children?.map((block) => block.start) ?? [] });
   const pending = useRef(false);
   const latestFlush = useRef<() => void>(() => undefined);
   const [handOver] = useState(() => handOverTimer(() => latestFlush.current(), () => lastHandedOver.current.length * SERIALISE_MS_PER_CHAR));
@@ -57,22 +63,39 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
       ...wysiwygExtensions(workspaceImageLoader(store, tab.id), workspaceDocumentOpener(store, tab.id)),
       CommentHighlights.configure({ comments: comments ?? null, docKey: () => docKeyOf(store.tab(tab.id) ?? tab), onSelect: (id) => selectComment.current?.(id) }),
     ],
-    content: parsed.current.doc,
+    content: progressive ? progressive.initialDoc() : initial!.doc,
     editorProps: { attributes: { 'aria-label': `${tab.title} document`, class: 'wysiwyg' } },
-    onUpdate: () => {
-      if (loading.current) return;
+    onUpdate: ({ transaction }) => {
+      // a transaction that changes no text (the comment highlights' refresh) is not an edit either
+      if (loading.current || !transaction.docChanged || isProgressiveStep(transaction)) return;
       pending.current = true;
       handOver.changed();
     },
     onSelectionUpdate: () => store.bumpSelection(tab.id),
   });
 
+  function parsedWhole(done: ParsedDoc): void {
+    progress.current = undefined;
+    if (done.source !== lastHandedOver.current) return;
+    parsed.current = done;
+    blocks.current = { starts: done.root.children?.map((block) => block.start) ?? [] };
+    keepParse(store, tab.id, done);
+  }
+
+  /** The parse of the shown text, finishing a progressive open first. */
+  function completeParse(): ParsedDoc {
+    progress.current?.complete();
+    progress.current = undefined;
+    return parsed.current!;
+  }
+
   latestFlush.current = flush;
   function flush(): void {
     handOver.cancel();
     if (!pending.current || !editor) return;
+    const base = completeParse();
     pending.current = false;
-    const { markdown, blockStarts } = serializeMarkdownWithReport(editor.state.doc, parsed.current);
+    const { markdown, blockStarts } = serializeMarkdownWithReport(editor.state.doc, base);
     lastHandedOver.current = markdown;
     blocks.current = { starts: blockStarts };
     store.setContent(tab.id, markdown);
@@ -80,6 +103,8 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
 
   function load(content: string): string {
     if (!editor) return content;
+    progress.current?.stop();
+    progress.current = undefined;
     parsed.current = parseMarkdown(content);
     keepParse(store, tab.id, parsed.current);
     loading.current = true;
@@ -98,7 +123,8 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
   useEffect(() => {
     if (!editor) return;
     const unregisterFlush = store.registerFlusher(tab.id, flush);
-    const unregisterEditor = store.registerEditor(tab.id, {
+    progress.current?.start(editor);
+    const unregisterEditor = store.registerEditor(tab.id, completingFirst(completeParse, {
       mode: 'wysiwyg',
       loadContent: load,
       getSelection: () => ({ text: selectionMarkdown(editor), from: editor.state.selection.from, to: editor.state.selection.to }),
@@ -118,6 +144,8 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
       },
       isComposing: () => editor.view.composing,
       cursorLineColumn() {
+        const starts = progress.current?.topLevelStarts();
+        if (starts) return wysiwygLineColumn(editor.state.doc, editor.state.selection.head, linesOfOffsets(lastHandedOver.current, starts));
         blocks.current.lines ??= linesOfOffsets(lastHandedOver.current, blocks.current.starts);
         return wysiwygLineColumn(editor.state.doc, editor.state.selection.head, blocks.current.lines);
       },
@@ -129,7 +157,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
         });
         editor.chain().focus().setTextSelection(Math.min(pos, editor.state.doc.content.size)).scrollIntoView().run();
       },
-    });
+    }));
     const handedOver = store.cursorHandOver.get(tab.id);
     if (handedOver !== undefined) {
       store.cursorHandOver.delete(tab.id);
@@ -137,6 +165,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
     }
     return () => {
       flush();
+      progress.current?.stop();
       unregisterFlush();
       unregisterEditor();
       releaseHistoryCache();

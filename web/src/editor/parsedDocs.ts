@@ -26,12 +26,17 @@ function parsesOf(store: WindowStore): Map<string, ParsedDoc> {
 
 /** The parse of `content` for the tab: the kept one when the tab's text is still the same. */
 export function parseTab(store: WindowStore, tabId: string, content: string): ParsedDoc {
-  const parses = parsesOf(store);
-  const kept = parses.get(tabId);
-  if (kept?.source === content) return kept;
+  const kept = keptParse(store, tabId, content);
+  if (kept) return kept;
   const parsed = parseMarkdown(content);
   keepParse(store, tabId, parsed);
   return parsed;
+}
+
+/** The kept parse of the tab's `content`, if there is one. */
+export function keptParse(store: WindowStore, tabId: string, content: string): ParsedDoc | undefined {
+  const kept = parsesOf(store).get(tabId);
+  return kept?.source === content ? kept : undefined;
 }
 
 /** Keeps a parse the editor made of the tab's text (e.g. content loaded from disk or an agent). */

@@ -32,6 +32,10 @@ export const testFaults = {
     /** The coherence worker's scan (run by edges and resolve) waits this long before it walks the workspace. */
     scanDelayMs: 0,
   },
+  progressiveOpen: {
+    /** A large document's background parse waits (only a call that needs the whole document finishes it). */
+    holdBackground: false,
+  },
   workspaceSwitch: {
     /** open_workspace waits this long between the approval and the switch. */
     delayMs: 0,

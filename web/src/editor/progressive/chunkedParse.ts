@@ -80,6 +80,14 @@ export class ChunkedParse {
     }
   }
 
+  /**
+   * Where each top-level node of the progressively opened document starts: the blocks of each
+   * parsed chunk, and the start of each chunk not parsed yet (its placeholder).
+   */
+  topLevelStarts(): number[] {
+    return this.chunks.flatMap((chunk) => this.blocksByStart.get(chunk.start)?.map((block) => block.start) ?? [chunk.start + this.bom]);
+  }
+
   /** The complete parse: every chunk parsed (the rest now, with `schema`), as `parseMarkdown` would give it. */
   result(schema: Schema = markdownSchema()): ParsedDoc {
     if (this.complete) return this.complete;

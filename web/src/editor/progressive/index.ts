@@ -1,0 +1,2 @@
+export { isProgressiveStep, opensProgressively, ProgressiveOpen } from './progressiveOpen';
+export { completingFirst } from './completingFirst';
