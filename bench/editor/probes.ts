@@ -88,11 +88,17 @@ export const readKeyProbe = (page: Page): Promise<KeyProbeResult> => page.evalua
 const ARM_OPEN = `(args) => {
   const afterPaint = ${AFTER_PAINT};
   const started = performance.now();
+  let firstScreen;
   globalThis.__vmarkOpenProbe = new Promise((resolve, reject) => {
     const find = () => {
       const wysiwyg = document.querySelector('[aria-label="' + args.title + ' document"]');
       if (wysiwyg) {
         if (!args.lastMarker) return { mode: 'wysiwyg' };
+        // first screen: the first block shown in an editor that takes input (a large document's rest may still be parsing)
+        if (firstScreen === undefined && wysiwyg.getAttribute('contenteditable') === 'true' && wysiwyg.firstElementChild && wysiwyg.firstElementChild.textContent.includes(args.firstMarker)) {
+          firstScreen = null;
+          afterPaint((painted) => { firstScreen = painted - started; });
+        }
         for (let el = wysiwyg.lastElementChild, i = 0; el && i < 4; el = el.previousElementSibling, i++) {
           if (el.textContent.includes(args.lastMarker)) return { mode: 'wysiwyg' };
         }
@@ -114,7 +120,7 @@ const ARM_OPEN = `(args) => {
       done = true;
       observer.disconnect();
       clearTimeout(timer);
-      afterPaint((painted) => resolve({ ms: painted - started, mode: found.mode }));
+      afterPaint((painted) => resolve({ ms: painted - started, firstScreenMs: typeof firstScreen === 'number' ? firstScreen : painted - started, mode: found.mode }));
     };
     if (document.querySelector('[aria-label="' + args.title + ' document"], [aria-label="' + args.title + ' source"]')) {
       return reject(new Error('the editor for ' + args.title + ' is already shown before switch_tab'));
@@ -134,8 +140,9 @@ export interface OpenMarkers {
 
 export const armOpenProbe = (page: Page, markers: OpenMarkers): Promise<void> =>
   page.evaluate(`(${ARM_OPEN})(${JSON.stringify(markers)})`) as Promise<void>;
-export const openProbeResult = (page: Page): Promise<{ ms: number; mode: 'wysiwyg' | 'source' }> =>
-  page.evaluate('globalThis.__vmarkOpenProbe') as Promise<{ ms: number; mode: 'wysiwyg' | 'source' }>;
+/** `ms`: until the last block is shown (all blocks); `firstScreenMs` (WYSIWYG): until the first block is shown in an editor taking input. */
+export const openProbeResult = (page: Page): Promise<{ ms: number; firstScreenMs: number; mode: 'wysiwyg' | 'source' }> =>
+  page.evaluate('globalThis.__vmarkOpenProbe') as Promise<{ ms: number; firstScreenMs: number; mode: 'wysiwyg' | 'source' }>;
 
 /**
  * Source mode only: scrolls the editor to the end (every scrollable ancestor, again on each frame,
