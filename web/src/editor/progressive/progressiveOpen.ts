@@ -131,7 +131,8 @@ export class ProgressiveOpen {
   private slice(): void {
     const editor = this.editor;
     if (this.stopped || !editor || editor.isDestroyed) return;
-    if (testFaults.progressiveOpen.holdBackground) {
+    // no document change under an IME composition; holding back is the test seam's way to catch the parse mid-way
+    if (editor.view.composing || testFaults.progressiveOpen.holdBackground) {
       this.scheduled = setTimeout(() => this.schedule(), 50);
       return;
     }
