@@ -81,6 +81,7 @@ async function main(): Promise<void> {
     const withWrite = await opens({}, 1, 'replay');
     const snapshotBytes = fs.statSync(path.join(root, INDEX_SNAPSHOT_PATH)).size;
     fs.appendFileSync(path.join(root, generated.tail.segment), generated.tail.text);
+    kernel = null; // the heap before holds no index
     const before = heapUsed();
     const fromSnapshot = await opens({}, REBUILDS, 'snapshot');
     const live = kernel as unknown as CoherenceKernel;

@@ -132,3 +132,58 @@ test('issue 14: a segment rewritten under the snapshot (its lines reordered, as 
   expect(sorted(await edges(person))).toEqual(sorted(await hostEdges()));
   expect((await personKernel()).opened.from).toBe('snapshot');
 });
+
+type WorkerApi = {
+  open(handle: FileSystemDirectoryHandle, root: string, writer: string): Promise<void>;
+  opened(): Promise<{ from: string; replayedBytes: number; snapshotWritten: boolean }>;
+  edges(): Promise<{ ok: boolean; message?: string; data?: EdgeRow[] }>;
+};
+type DebugWindow = Window & { vmarkDebug: { startCoherenceWorker(name: string): { worker: Worker; api: WorkerApi } } };
+
+test('issue 14: the editor\'s coherence worker over OPFS writes the snapshot on its first open, the next worker opens from it with the same edges, a rewritten segment is replayed', async () => {
+  // the native workspace as the tests above left it (documents and ledger, not the host's cache), copied into OPFS
+  const files: Record<string, string> = {};
+  for (const rel of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (rel.startsWith('.git/') || rel.startsWith('.vmark/cache') || !fs.statSync(path.join(root, rel)).isFile()) continue;
+    files[rel] = fs.readFileSync(path.join(root, rel), 'utf8');
+  }
+  const segment = `.vmark/ledger/${WRITERS[1]}.jsonl`;
+  const opens = await stack.page.evaluate(
+    async ({ files: all, segment: rewritten }) => {
+      const top = await (await navigator.storage.getDirectory()).getDirectoryHandle('snapshot-e2e', { create: true });
+      const put = async (rel: string, text: string) => {
+        const parts = rel.split('/');
+        let dir = top;
+        for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+        const writable = await (await dir.getFileHandle(parts.at(-1) as string, { create: true })).createWritable();
+        await writable.write(text);
+        await writable.close();
+      };
+      for (const [rel, text] of Object.entries(all)) await put(rel, text);
+      const openWorker = async () => {
+        const { worker, api } = (window as unknown as DebugWindow).vmarkDebug.startCoherenceWorker('coherence snapshot e2e');
+        await api.open(top, '/snapshot-e2e', '0198c0de-0000-7000-8000-0000000000e2');
+        const opened = await api.opened();
+        const edges = await api.edges();
+        worker.terminate();
+        return { opened, edges };
+      };
+      const first = await openWorker();
+      const second = await openWorker();
+      const lines = (all[rewritten] as string).trimEnd().split('\n');
+      await put(rewritten, `${[...lines.slice(1), lines[0]].join('\n')}\n`);
+      const third = await openWorker();
+      return [first, second, third];
+    },
+    { files, segment },
+  );
+  const [first, second, third] = opens as [(typeof opens)[number], (typeof opens)[number], (typeof opens)[number]];
+  expect(first.opened).toMatchObject({ from: 'replay', snapshotWritten: true });
+  expect(second.opened).toEqual({ from: 'snapshot', replayedBytes: 0, snapshotWritten: false });
+  expect(third.opened).toMatchObject({ from: 'replay', snapshotWritten: true });
+  for (const answer of [first, second, third]) expect(answer.edges.ok, answer.edges.message).toBe(true);
+  // the generated stale edges, and the one the AI's save above made
+  expect(first.edges.data?.filter((row) => row.state === 'version-stale')).toHaveLength(DOCUMENTS / 20 + 1);
+  expect(sorted(second.edges.data ?? [])).toEqual(sorted(first.edges.data ?? []));
+  expect(sorted(third.edges.data ?? [])).toEqual(sorted(first.edges.data ?? []));
+});
