@@ -59,9 +59,9 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     return (await (await this.blob(path))?.text()) ?? null;
   }
 
-  async readFrom(path: string, from: number): Promise<string> {
+  async readFrom(path: string, from: number, to?: number): Promise<string> {
     const blob = await this.blob(path);
-    return blob ? blob.slice(from).text() : '';
+    return blob ? blob.slice(from, to).text() : '';
   }
 
   async size(path: string): Promise<number | null> {

@@ -6,8 +6,8 @@ import { testFaults, type TestFaults } from '../lib/testFaults';
 let service: Promise<KernelService> | null = null;
 
 /** The worker serves one workspace: opened once with its directory handle and this installation's writer id. */
-function open(handle: FileSystemDirectoryHandle, root: string, writer: string): Promise<void> {
-  service ??= KernelService.open(new HandleCoherenceStorage(handle, root), writer);
+function open(handle: FileSystemDirectoryHandle, root: string, writer: string, options?: Parameters<typeof KernelService.open>[2]): Promise<void> {
+  service ??= KernelService.open(new HandleCoherenceStorage(handle, root), writer, options);
   return service.then(() => undefined);
 }
 
@@ -20,6 +20,7 @@ type P<M extends keyof KernelService> = Parameters<KernelService[M]>;
 
 const api = {
   open,
+  opened: () => on((k) => k.opened()),
   tracked: () => on((k) => k.tracked()),
   capture: (...a: P<'capture'>) => on((k) => k.capture(...a)),
   moved: (...a: P<'moved'>) => on((k) => k.moved(...a)),
