@@ -277,3 +277,43 @@ test('COH-EDGES-01 a rename in the app keeps the identity: the source renamed in
   expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ upstream_path: 'heroine.md', downstream_path: 'summary.md', state: 'version-stale' })]));
   expect(rows.some((r) => r.upstream_path === 'elena.md')).toBe(false);
 });
+
+type WatchApi = {
+  open(handle: FileSystemDirectoryHandle, root: string, writer: string): Promise<void>;
+  edges(): Promise<{ ok: boolean; message?: string; data?: { upstream_path: string; state: string }[] }>;
+  examined(): Promise<number>;
+};
+type WatchWindow = Window & {
+  vmarkDebug: { startCoherenceWorker(name: string): { worker: Worker; api: WatchApi } };
+  watchProbe?: { worker: Worker; api: WatchApi };
+};
+
+test('COH-EDGES-01 the worker watches its folder (FileSystemObserver): after an outside edit or a new document the scan examines that one file', async () => {
+  const files: Record<string, string> = { '.vmark/.gitattributes': '* merge=union\n' };
+  for (let i = 0; i < 30; i++) files[`notes/n${i}.md`] = `Note ${i}.\n`;
+  await writeOpfsFiles(page, 'watched', files);
+  const scan = () =>
+    page.evaluate(async () => {
+      const probe = (window as unknown as WatchWindow).watchProbe!;
+      const answer = await probe.api.edges();
+      if (!answer.ok) throw new Error(answer.message);
+      return probe.api.examined();
+    });
+  await page.evaluate(async () => {
+    const w = window as unknown as WatchWindow;
+    w.watchProbe = w.vmarkDebug.startCoherenceWorker('coherence watch probe');
+    const handle = await (await navigator.storage.getDirectory()).getDirectoryHandle('watched');
+    await w.watchProbe.api.open(handle, '/watched', '0192f0c4-0000-7000-8000-00000000beef');
+  });
+  try {
+    expect(await scan()).toBe(30); // the first scan looks at every document
+    expect(await scan()).toBe(0); // nothing reported since
+    // an outside change the way it reaches OPFS: a page-side createWritable
+    await writeOpfsFiles(page, 'watched', { 'notes/n7.md': 'Note 7, edited outside.\n' });
+    expect(await scan()).toBe(1);
+    await writeOpfsFiles(page, 'watched', { 'notes/new.md': 'A new note.\n' });
+    expect(await scan()).toBe(1);
+  } finally {
+    await page.evaluate(() => (window as unknown as WatchWindow).watchProbe?.worker.terminate());
+  }
+});

@@ -1,5 +1,7 @@
-import { isDocumentName, SKIPPED_FOLDERS, type CoherenceStorage, type FileStat } from '@vmark/shared/lib/coherence/index';
+import { isDocumentName, SKIPPED_FOLDERS, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
+import { observeDirectory } from '../fs/observeDirectory';
 import { injectedDelay, testFaults } from '../lib/testFaults';
+import { COOKIE_DIR, ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
 
 function segmentsOf(path: string): string[] {
   const segments = path.split('/').filter((s) => s !== '' && s !== '.');
@@ -12,17 +14,52 @@ function isNotFound(error: unknown): boolean {
   return name === 'NotFoundError' || name === 'TypeMismatchError';
 }
 
+/** A FileSystemObserver on the workspace, paths made workspace-relative. */
+export const observeHandle =
+  (root: FileSystemDirectoryHandle): StartWatch =>
+  (onChange, onObserving) =>
+    observeDirectory(root, '/', (paths) => onChange(paths === 'all' ? 'all' : paths.map((p) => p.slice(1))), onObserving);
+
 /**
  * The coherence kernel's storage over a directory handle: Scratch (OPFS) or a folder the person
  * picked. Writes go through createWritable, which swaps the file in on close; appends and replaces
  * of one file are serialised under a Web Lock, so two windows on the same workspace never lose a line.
+ *
+ * Where FileSystemObserver exists, the walk is an `ObservedTree` (a scan after a small change looks
+ * at the changed files only), and the sizes, listings and folders asked of `.vmark/` are remembered
+ * between calls while the watch reports nothing there (so `status` makes no handle call per segment);
+ * this storage's own writes forget them at once, other windows' writes when their records arrive.
  */
 export class HandleCoherenceStorage implements CoherenceStorage {
+  private readonly tree: ObservedTree;
+  private readonly meta = new Map<string, unknown>();
+  /** Bumped whenever `meta` is forgotten: a look begun before then is not remembered. */
+  private metaGeneration = 0;
+
   constructor(
     private readonly root: FileSystemDirectoryHandle,
     /** Names the workspace in lock names (its MCP root). */
     private readonly lockScope: string,
-  ) {}
+    startWatch: StartWatch = observeHandle(root),
+  ) {
+    this.tree = new ObservedTree(this.treeAccess(), startWatch, () => this.forgetMeta());
+  }
+
+  private forgetMeta(): void {
+    this.meta.clear();
+    this.metaGeneration++;
+  }
+
+  /** A look at `.vmark/` remembered while the watch stands (see the class comment). */
+  private async remembered<T>(key: string, path: string, look: () => Promise<T>): Promise<T> {
+    const cacheable = this.tree.watching && (path === '.vmark' || path.startsWith('.vmark/')) && !path.startsWith(`${COOKIE_DIR}/`);
+    if (!cacheable) return look();
+    if (this.meta.has(key)) return this.meta.get(key) as T;
+    const generation = this.metaGeneration;
+    const value = await look();
+    if (generation === this.metaGeneration && this.tree.watching) this.meta.set(key, value);
+    return value;
+  }
 
   private async dir(segments: string[], create: boolean): Promise<FileSystemDirectoryHandle | null> {
     let dir = this.root;
@@ -64,12 +101,16 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     return blob ? blob.slice(from).text() : '';
   }
 
-  async size(path: string): Promise<number | null> {
-    return (await this.blob(path))?.size ?? null;
+  size(path: string): Promise<number | null> {
+    return this.remembered(`size:${path}`, path, async () => (await this.blob(path))?.size ?? null);
   }
 
   private async locked(path: string, work: () => Promise<void>): Promise<void> {
-    await navigator.locks.request(`vmark-coherence:${this.lockScope}:${path}`, work);
+    try {
+      await navigator.locks.request(`vmark-coherence:${this.lockScope}:${path}`, work);
+    } finally {
+      this.forgetMeta();
+    }
   }
 
   async append(path: string, text: string): Promise<void> {
@@ -93,31 +134,92 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   }
 
   async list(path: string): Promise<string[]> {
-    const dir = await this.dir(segmentsOf(path), false);
-    if (!dir) return [];
-    const names: string[] = [];
-    for await (const [name, handle] of dir.entries()) if (handle.kind === 'file') names.push(name);
-    return names.sort();
+    const names = await this.remembered(`list:${path}`, path, async () => {
+      const dir = await this.dir(segmentsOf(path), false);
+      if (!dir) return [];
+      const found: string[] = [];
+      for await (const [name, handle] of dir.entries()) if (handle.kind === 'file') found.push(name);
+      return found.sort();
+    });
+    return [...names];
   }
 
-  async isDirectory(path: string): Promise<boolean> {
-    return (await this.dir(segmentsOf(path), false)) !== null;
+  isDirectory(path: string): Promise<boolean> {
+    return this.remembered(`dir:${path}`, path, async () => (await this.dir(segmentsOf(path), false)) !== null);
   }
 
   async walk(): Promise<FileStat[]> {
     await injectedDelay(testFaults.coherence.scanDelayMs);
-    const found: FileStat[] = [];
-    const visit = async (dir: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
-      for await (const [name, handle] of dir.entries()) {
-        if (handle.kind === 'directory') {
-          if (!SKIPPED_FOLDERS.has(name)) await visit(handle as FileSystemDirectoryHandle, `${prefix}${name}/`);
-        } else if (isDocumentName(name)) {
-          const file = await (handle as FileSystemFileHandle).getFile();
-          found.push({ path: `${prefix}${name}`, size: file.size, mtimeMs: file.lastModified });
-        }
-      }
+    const files = await this.tree.walk();
+    // a walk after a change hands the scan its delta, not the list: only a full one is sorted
+    return this.tree.lastDelta() ? files : files.sort((a, b) => a.path.localeCompare(b.path));
+  }
+
+  walkDelta(): WalkDelta | null {
+    return this.tree.lastDelta();
+  }
+
+  /** Waits until the watch has reported every change made before the call (see ObservedTree.settle). */
+  async settle(): Promise<void> {
+    await this.tree.settle();
+  }
+
+  /** Files the last walk examined: every document, or only those the watch reported changed. */
+  examined(): number {
+    return this.tree.examined;
+  }
+
+  private treeAccess(): TreeAccess {
+    const stat = async (path: string, handle: FileSystemFileHandle): Promise<FileStat> => {
+      const file = await handle.getFile();
+      return { path, size: file.size, mtimeMs: file.lastModified };
     };
-    await visit(this.root, '');
-    return found.sort((a, b) => a.path.localeCompare(b.path));
+    const walk = async (folder: string): Promise<FileStat[]> => {
+      const start = await this.dir(segmentsOf(folder), false);
+      if (!start) return [];
+      const found: FileStat[] = [];
+      const visit = async (dir: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
+        for await (const [name, handle] of dir.entries()) {
+          if (handle.kind === 'directory') {
+            if (!SKIPPED_FOLDERS.has(name)) await visit(handle as FileSystemDirectoryHandle, `${prefix}${name}/`);
+          } else if (isDocumentName(name)) {
+            found.push(await stat(`${prefix}${name}`, handle as FileSystemFileHandle));
+          }
+        }
+      };
+      await visit(start, folder === '' ? '' : `${folder}/`);
+      return found;
+    };
+    const cookieDir = async (): Promise<FileSystemDirectoryHandle | null> => {
+      const vmark = await this.dir(['.vmark'], false);
+      return vmark ? vmark.getDirectoryHandle('cache', { create: true }) : null;
+    };
+    return {
+      walk,
+      stat: async (path) => {
+        const segments = segmentsOf(path);
+        const name = segments.pop() as string;
+        const parent = await this.dir(segments, false);
+        if (!parent) return null;
+        try {
+          const handle = await parent.getFileHandle(name);
+          return isDocumentName(name) ? await stat(path, handle) : null;
+        } catch (error) {
+          if ((error as DOMException)?.name === 'TypeMismatchError') return 'folder';
+          if (isNotFound(error)) return null;
+          throw error;
+        }
+      },
+      writeCookie: async (name) => {
+        const dir = await cookieDir();
+        if (!dir) return false;
+        const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
+        await writable.close();
+        return true;
+      },
+      removeCookie: async (name) => {
+        await (await cookieDir())?.removeEntry(name);
+      },
+    };
   }
 }
