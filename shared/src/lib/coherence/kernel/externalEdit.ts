@@ -12,7 +12,7 @@ import type { GitChange, GitHead } from './scanState';
  */
 export async function externalEdit(
   kernel: CoherenceKernel,
-  change: { object: TrackedObject; base: Revision | null; path: string; hash: string; masked: string },
+  change: { object: TrackedObject; base: Revision | null; path: string; hash: string; masked: string; movedFrom?: string },
   git: { change: GitChange; head: GitHead | null },
 ): Promise<{ rev: string; entry: EntryOf<'transformation'> }> {
   const { object, base, path, hash } = change;
@@ -23,7 +23,7 @@ export async function externalEdit(
     inputs: carriedInputs(kernel.index, object, base, new Set()),
     outputs: [{ object: object.id, revision: rev, content_hash: hash, parents: base ? [base.id] : [] }],
     agent: byGit ? { type: 'git' } : { type: 'external' },
-    intent: byGit ? { kind: 'git-merge', summary: `${path} changed by git on ${git.head?.ref ?? 'a detached HEAD'}` } : { kind: 'observed-external', summary: `${path} edited outside VMark` },
+    intent: byGit ? { kind: 'git-merge', summary: `${path} changed by git on ${git.head?.ref ?? 'a detached HEAD'}` } : { kind: 'observed-external', summary: change.movedFrom ? `${change.movedFrom} moved to ${path} and edited outside VMark` : `${path} edited outside VMark` },
     confidence: byGit ? 'exact' : 'unknown',
   });
   return { rev, entry };

@@ -38,7 +38,7 @@ describe.each([
     const object = kernel.objectAt('people/elena.md');
     expect(object?.id).toBe(id);
     expect(object?.revisions.size).toBe(before + 1);
-    expect(transformationsIn(storage).at(-1)?.body).toMatchObject({ agent: { type: 'external' }, intent: { kind: 'observed-external' }, outputs: [expect.objectContaining({ object: id })] });
+    expect(transformationsIn(storage).at(-1)?.body).toMatchObject({ agent: { type: 'external' }, intent: { kind: 'observed-external', summary: 'elena.md moved to people/elena.md and edited outside VMark' }, outputs: [expect.objectContaining({ object: id })] });
     expect((await edges(kernel)).map((e) => [e.upstream_path, e.downstream_path, e.state])).toEqual([['people/elena.md', 'chapter.md', 'version-stale']]);
     // nothing left to find: a rescan appends nothing
     const entries = kernel.index.entryCount;

@@ -181,7 +181,7 @@ async function placeEdited(
     const file = files[f] as LooseFile;
     const base = kernel.currentRevision(object);
     p.entries.push(kernel.entry('object-registered', { object: object.id, path: file.path }));
-    const { rev, entry } = await externalEdit(kernel, { object, base, path: file.path, hash: file.hash, masked: file.masked as string }, p.git);
+    const { rev, entry } = await externalEdit(kernel, { object, base, path: file.path, hash: file.hash, masked: file.masked as string, movedFrom: object.path }, p.git);
     p.entries.push(entry);
     kernel.index.setAbsent(object, false);
     p.nextFiles.set(file.path, { id: object.id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev });
