@@ -1,12 +1,57 @@
 import { isDocumentName, SKIPPED_FOLDERS, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
 import { observeDirectory } from '../fs/observeDirectory';
 import { injectedDelay, testFaults } from '../lib/testFaults';
-import { COOKIE_DIR, ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
+import { MetaCache } from './metaCache';
+import { ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
 
 function segmentsOf(path: string): string[] {
   const segments = path.split('/').filter((s) => s !== '' && s !== '.');
   if (segments.some((s) => s === '..')) throw new Error(`${path} is outside the workspace`);
   return segments;
+}
+
+async function fileIn(dir: FileSystemDirectoryHandle, name: string, create: boolean): Promise<FileSystemFileHandle | null> {
+  try {
+    return await dir.getFileHandle(name, { create });
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** What a worker's OPFS file offers (TypeScript's DOM types lack the `mode` option). */
+interface SyncAccess {
+  getSize(): number;
+  write(data: Uint8Array, options: { at: number }): number;
+  flush(): void;
+  close(): void;
+}
+type SyncOpener = (options?: { mode: 'readwrite-unsafe' }) => Promise<SyncAccess>;
+
+/**
+ * Appends through a sync access handle (OPFS, in a worker): written in place at the end, where
+ * createWritable first copies the whole file to a swap file (a ledger segment runs to megabytes).
+ * False where there is none (a picked folder on disk, a page): the caller uses createWritable.
+ * 'readwrite-unsafe' does not lock other windows out; appends are serialised by the Web Lock.
+ */
+async function appendInPlace(handle: FileSystemFileHandle, text: string): Promise<boolean> {
+  const open = (handle as unknown as { createSyncAccessHandle?: SyncOpener }).createSyncAccessHandle;
+  if (typeof open !== 'function') return false;
+  let access: SyncAccess;
+  try {
+    access = await open.call(handle, { mode: 'readwrite-unsafe' });
+  } catch {
+    return false;
+  }
+  try {
+    const bytes = new TextEncoder().encode(text);
+    const end = access.getSize();
+    for (let written = 0; written < bytes.length; ) written += access.write(bytes.subarray(written), { at: end + written });
+    access.flush();
+  } finally {
+    access.close();
+  }
+  return true;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -32,9 +77,9 @@ export const observeHandle =
  */
 export class HandleCoherenceStorage implements CoherenceStorage {
   private readonly tree: ObservedTree;
-  private readonly meta = new Map<string, unknown>();
-  /** Bumped whenever `meta` is forgotten: a look begun before then is not remembered. */
-  private metaGeneration = 0;
+  private readonly meta: MetaCache;
+  /** Folder handles by path, for reaching files (handles name a path, so one stays right if its folder is re-created). */
+  private readonly parents = new Map<string, FileSystemDirectoryHandle>();
 
   constructor(
     private readonly root: FileSystemDirectoryHandle,
@@ -42,23 +87,8 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     private readonly lockScope: string,
     startWatch: StartWatch = observeHandle(root),
   ) {
-    this.tree = new ObservedTree(this.treeAccess(), startWatch, () => this.forgetMeta());
-  }
-
-  private forgetMeta(): void {
-    this.meta.clear();
-    this.metaGeneration++;
-  }
-
-  /** A look at `.vmark/` remembered while the watch stands (see the class comment). */
-  private async remembered<T>(key: string, path: string, look: () => Promise<T>): Promise<T> {
-    const cacheable = this.tree.watching && (path === '.vmark' || path.startsWith('.vmark/')) && !path.startsWith(`${COOKIE_DIR}/`);
-    if (!cacheable) return look();
-    if (this.meta.has(key)) return this.meta.get(key) as T;
-    const generation = this.metaGeneration;
-    const value = await look();
-    if (generation === this.metaGeneration && this.tree.watching) this.meta.set(key, value);
-    return value;
+    this.tree = new ObservedTree(this.treeAccess(), startWatch, (path) => this.meta.forget(path));
+    this.meta = new MetaCache(() => this.tree.watching);
   }
 
   private async dir(segments: string[], create: boolean): Promise<FileSystemDirectoryHandle | null> {
@@ -78,14 +108,18 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     const segments = segmentsOf(path);
     const name = segments.pop();
     if (name === undefined) return null;
+    const key = segments.join('/');
+    const cached = this.parents.get(key);
+    if (cached) {
+      const found = await fileIn(cached, name, create);
+      // not there: the file is missing, or (creating) its folder went and is made again below
+      if (found || !create) return found;
+      this.parents.delete(key);
+    }
     const parent = await this.dir(segments, create);
     if (!parent) return null;
-    try {
-      return await parent.getFileHandle(name, { create });
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    this.parents.set(key, parent);
+    return fileIn(parent, name, create);
   }
 
   private async blob(path: string): Promise<File | null> {
@@ -102,20 +136,21 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   }
 
   size(path: string): Promise<number | null> {
-    return this.remembered(`size:${path}`, path, async () => (await this.blob(path))?.size ?? null);
+    return this.meta.remember('size', path, async () => (await this.blob(path))?.size ?? null);
   }
 
   private async locked(path: string, work: () => Promise<void>): Promise<void> {
     try {
       await navigator.locks.request(`vmark-coherence:${this.lockScope}:${path}`, work);
     } finally {
-      this.forgetMeta();
+      this.meta.forget(segmentsOf(path).join('/'));
     }
   }
 
   async append(path: string, text: string): Promise<void> {
     await this.locked(path, async () => {
       const handle = (await this.file(path, true)) as FileSystemFileHandle;
+      if (await appendInPlace(handle, text)) return;
       const writable = await handle.createWritable({ keepExistingData: true });
       const size = (await handle.getFile()).size;
       await writable.seek(size);
@@ -134,7 +169,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   }
 
   async list(path: string): Promise<string[]> {
-    const names = await this.remembered(`list:${path}`, path, async () => {
+    const names = await this.meta.remember('list', path, async () => {
       const dir = await this.dir(segmentsOf(path), false);
       if (!dir) return [];
       const found: string[] = [];
@@ -145,7 +180,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   }
 
   isDirectory(path: string): Promise<boolean> {
-    return this.remembered(`dir:${path}`, path, async () => (await this.dir(segmentsOf(path), false)) !== null);
+    return this.meta.remember('dir', path, async () => (await this.dir(segmentsOf(path), false)) !== null);
   }
 
   async walk(): Promise<FileStat[]> {

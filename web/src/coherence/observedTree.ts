@@ -53,8 +53,8 @@ export class ObservedTree {
   constructor(
     private readonly access: TreeAccess,
     private readonly startWatch: StartWatch,
-    /** Hears every reported path under `.vmark/` (outside the cache folder) and every loss of the watch. */
-    private readonly onMetaChange: () => void = () => undefined,
+    /** Hears every reported path under `.vmark/` (outside the cache folder), and undefined when the watch lost track. */
+    private readonly onMetaChange: (path?: string) => void = () => undefined,
   ) {}
 
   /** Whether the watch is in place and has lost nothing since the last full walk. */
@@ -140,7 +140,7 @@ export class ObservedTree {
       const segments = path.split('/');
       if (segments[0] === '.vmark') {
         if (path.startsWith(`${COOKIE_DIR}/`)) this.cookies.get(path.slice(COOKIE_DIR.length + 1))?.();
-        else this.onMetaChange();
+        else this.onMetaChange(path);
         continue;
       }
       if (segments.slice(0, -1).some((s) => SKIPPED_FOLDERS.has(s))) continue;
