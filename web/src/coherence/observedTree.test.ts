@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FileStat } from '@vmark/shared/lib/coherence/index';
 import { ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
 
@@ -190,5 +190,20 @@ describe('ObservedTree: a walk after a change looks only at what the watch repor
     disk.cookiesArrive = false; // a walk that wrote a cookie now would fall back to a full walk
     await tree.walk();
     expect(tree.lastDelta()?.changed.map((f) => f.path)).toEqual(['notes/n4.md']);
+  });
+
+  it('a settle whose call ended without a walk does not spare a much later walk its cookie', async () => {
+    const { disk, tree } = await watchedTree();
+    expect(await tree.settle()).toBe(true);
+    const now = performance.now();
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(now + 5_000);
+    try {
+      disk.cookiesArrive = false;
+      disk.put('notes/n4.md', 'edited');
+      await tree.walk();
+      expect(tree.lastDelta()).toBeNull(); // it wrote its own cookie, which never came back: a full walk
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

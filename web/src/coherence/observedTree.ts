@@ -5,6 +5,8 @@ const COOKIE_WAIT_MS = 500;
 /** More changed paths than this between two walks: a full walk is cheaper than one look each. */
 const MAX_DIRTY = 2_000;
 export const COOKIE_DIR = '.vmark/cache';
+/** How long a settle() spares the next walk its cookie (the walk of the same call comes well within it). */
+const SETTLED_FOR_MS = 1_000;
 
 /** What the tree needs of the storage under it (workspace-relative, `/`-separated paths). */
 export interface TreeAccess {
@@ -44,8 +46,11 @@ export class ObservedTree {
   private readonly cookies = new Map<string, () => void>();
   private cookieSeq = 0;
   private readonly cookieTag = Math.random().toString(36).slice(2, 10);
-  /** A cookie came back since the last walk began (settle()): the next walk need not write one. */
-  private settledFresh = false;
+  /**
+   * When settle() last saw its cookie come back: the walk that follows in the same call need not
+   * write one. Consumed by that walk; a settle whose call ended without a walk (an error) goes stale.
+   */
+  private settledAt: number | null = null;
   private delta: WalkDelta | null = null;
   /** Files the last walk examined (every document, or those the watch reported). */
   examined = 0;
@@ -63,8 +68,9 @@ export class ObservedTree {
   }
 
   async walk(): Promise<FileStat[]> {
-    const settled = this.settledFresh || (this.watching && (await this.settled()));
-    this.settledFresh = false;
+    const fresh = this.settledAt !== null && performance.now() - this.settledAt < SETTLED_FOR_MS;
+    this.settledAt = null;
+    const settled = fresh || (this.watching && (await this.settled()));
     if (settled && this.watching && this.dirty.size <= MAX_DIRTY) {
       const dirty = this.dirty;
       this.dirty = new Set();
@@ -94,8 +100,9 @@ export class ObservedTree {
    * trusts it without a cookie of its own. False when it cannot tell (the next walk is full).
    */
   async settle(): Promise<boolean> {
-    this.settledFresh = this.watching && (await this.settled());
-    return this.settledFresh;
+    const settled = this.watching && (await this.settled());
+    this.settledAt = settled ? performance.now() : null;
+    return settled;
   }
 
   close(): void {
