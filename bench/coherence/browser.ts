@@ -16,6 +16,8 @@ export interface BrowserFigures {
   /** edges calls until the cold scan answered (more than one: it passed the 20 s call limit). */
   coldCalls: number;
   edges: Summary;
+  /** Files each of those scans examined: 1 when the worker's FileSystemObserver reported the change, every document when it walked in full. */
+  examined: number[];
   status: Summary;
   /** Worker JS heap after GC with the kernel open, minus before (null when the worker does not expose it). */
   indexBytes: number | null;
@@ -31,6 +33,7 @@ interface BenchApi {
   opened(): Promise<{ from: 'snapshot' | 'replay'; snapshotWritten: boolean }>;
   status(): Promise<{ ok: boolean; message?: string }>;
   edges(): Promise<{ ok: boolean; message?: string; data?: unknown[] }>;
+  examined(): Promise<number>;
 }
 type BenchWindow = Window & Debug & { bench?: { worker: Worker; api: BenchApi } };
 
@@ -195,6 +198,7 @@ export async function benchInBrowser(root: string, target: string, writer: strin
         async ({ dirName, what: action, change: rel }) => {
           const w = window as unknown as BenchWindow;
           if (rel) {
+            // written the way an outside change reaches OPFS: a page-side createWritable the worker's watch reports
             let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(dirName);
             const segments = rel.split('/');
             for (const segment of segments.slice(0, -1)) dir = await dir.getDirectoryHandle(segment);
@@ -226,10 +230,14 @@ export async function benchInBrowser(root: string, target: string, writer: strin
     }
     const coldScan = Date.now() - coldStarted;
     const edgeTimes: number[] = [];
-    for (let i = 0; i < rounds; i++) edgeTimes.push(await call('edges', target));
+    const examined: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      edgeTimes.push(await call('edges', target));
+      examined.push(await page.evaluate(() => ((window as unknown as BenchWindow).bench as { api: BenchApi }).api.examined()));
+    }
     const statusTimes: number[] = [];
     for (let i = 0; i < rounds * 4; i++) statusTimes.push(await call('status', null));
-    return { fromSnapshot: summarize(snapshotTimes), replay: summarize(replayTimes), replayAndWrite, coldScan, coldCalls, edges: summarize(edgeTimes), status: summarize(statusTimes), indexBytes };
+    return { fromSnapshot: summarize(snapshotTimes), replay: summarize(replayTimes), replayAndWrite, coldScan, coldCalls, edges: summarize(edgeTimes), examined, status: summarize(statusTimes), indexBytes };
   } finally {
     await stack.close();
   }

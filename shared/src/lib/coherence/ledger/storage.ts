@@ -38,6 +38,11 @@ export interface CoherenceStorage {
    * workspace; null (or absent) when that walk looked at every file.
    */
   walkDelta?(): WalkDelta | null;
+  /**
+   * For a storage that watches the workspace: waits until the watch has reported every change made
+   * before the call (the reads and the walk that follow see them all).
+   */
+  settle?(): Promise<void>;
 }
 
 /** Folders a walk of the workspace never enters. */
