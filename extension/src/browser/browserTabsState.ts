@@ -2,7 +2,7 @@ import type { Principal } from '@vmark/shared';
 import { redactUrl, safeTitle } from './safety/pageFacts';
 import { readSettings, type Posture } from './settings';
 import { loadBrowserState, type AiTab, type BrowserState } from './state/browserState';
-import { principalFor } from './state/principals';
+import { currentPrincipal, principalFor } from './state/principals';
 import { endPrincipal } from './principalLifecycle';
 import { isCookieless } from './tabs/cookieMode';
 import { toBrowserTabId } from './tabs/tabIds';
@@ -44,11 +44,17 @@ async function chromeTabs(ids: number[]): Promise<Map<number, chrome.tabs.Tab>> 
 
 /** The calling AI principal's AI tabs and the person's tabs attached to it; never the person's other tabs. */
 export async function listBrowserTabs(principal: Principal): Promise<BrowserTabState[]> {
-  if (!(await readSettings()).enabled) return [];
-  // principalFor, not a lookup: after a worker stop the client is back under a new connection id.
-  const { aiPrincipal, expired } = await principalFor(principal);
-  for (const key of expired) void endPrincipal(key);
-  const state = await loadBrowserState();
+  // one round of storage reads on the usual call: settings and state at once, no write while the principal is current
+  const [settings, stored] = await Promise.all([readSettings(), loadBrowserState()]);
+  if (!settings.enabled) return [];
+  let state = stored;
+  let aiPrincipal = currentPrincipal(stored, principal);
+  if (!aiPrincipal) {
+    // principalFor, not a lookup: after a worker stop the client is back under a new connection id.
+    const claimed = await principalFor(principal);
+    for (const key of claimed.expired) void endPrincipal(key);
+    ({ aiPrincipal, state } = claimed);
+  }
   const aiTabs = Object.values(state.aiTabs).filter((t) => t.principalKey === aiPrincipal.key);
   const attachments = Object.values(state.attachments).filter((a) => a.principalKey === aiPrincipal.key);
   const live = await chromeTabs([...aiTabs.map((t) => t.chromeTabId), ...attachments.map((a) => a.chromeTabId)]);
