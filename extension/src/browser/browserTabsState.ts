@@ -1,7 +1,8 @@
 import type { Principal } from '@vmark/shared';
 import { redactUrl, safeTitle } from './safety/pageFacts';
 import { readSettings, type Posture } from './settings';
-import { loadBrowserState, type AiTab, type BrowserState } from './state/browserState';
+import type { AiTab, BrowserState } from './state/browserState';
+import { committedBrowserState } from './state/committedState';
 import { currentPrincipal, principalFor } from './state/principals';
 import { endPrincipal } from './principalLifecycle';
 import { isCookieless } from './tabs/cookieMode';
@@ -9,7 +10,7 @@ import { toBrowserTabId } from './tabs/tabIds';
 
 export type CookieStore = 'separate' | 'none' | 'profile';
 
-function cookieStoreOf(tab: AiTab, state: BrowserState): CookieStore {
+function cookieStoreOf(tab: AiTab, state: Readonly<BrowserState>): CookieStore {
   if (tab.posture === 'shared') return 'profile';
   return isCookieless(tab, state) ? 'none' : 'separate';
 }
@@ -44,8 +45,8 @@ async function chromeTabs(ids: number[]): Promise<Map<number, chrome.tabs.Tab>> 
 
 /** The calling AI principal's AI tabs and the person's tabs attached to it; never the person's other tabs. */
 export async function listBrowserTabs(principal: Principal): Promise<BrowserTabState[]> {
-  // one round of storage reads on the usual call: settings and state at once, no write while the principal is current
-  const [settings, stored] = await Promise.all([readSettings(), loadBrowserState()]);
+  // one storage read on the usual call (the settings; the state is held in memory), no write while the principal is current
+  const [settings, stored] = await Promise.all([readSettings(), committedBrowserState()]);
   if (!settings.enabled) return [];
   let state = stored;
   let aiPrincipal = currentPrincipal(stored, principal);
