@@ -12,8 +12,16 @@ const BYTES_PER_TOKEN = 3;
 export const MAX_RESPONSE_BYTES = MAX_RESPONSE_TOKENS * BYTES_PER_TOKEN;
 export const estimateTokens: TokenCounter = (text) => Math.ceil(utf8.encode(text).length / BYTES_PER_TOKEN);
 
+/**
+ * 25000 → "25,000" without Intl: `toLocaleString` loads ICU, which alone raises a Node process's
+ * peak RSS by ~7 MB, and this module is loaded by `vmark mcp` at start (bench/roundtrip).
+ */
+function withThousandsCommas(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 export const TRUNCATION_NOTICE =
-  `NOTICE: this response was cut to about ${MAX_RESPONSE_TOKENS.toLocaleString('en')} tokens and the field marked truncated is incomplete. ` +
+  `NOTICE: this response was cut to about ${withThousandsCommas(MAX_RESPONSE_TOKENS)} tokens and the field marked truncated is incomplete. ` +
   'Never write a truncated read back (document.write would delete the rest); use selection.get / selection.set for targeted edits.';
 
 /** The platform's TextEncoder (Node and browsers both have one; shared's lib has no type for it). */
@@ -94,6 +102,6 @@ export function capOutcome(outcome: CallOutcome, countTokens: TokenCounter = est
   }
   return {
     kind: 'text',
-    text: `The answer was over ${maxTokens.toLocaleString('en')} tokens and could not be cut to fit; ask for less (a narrower selector, a range, fewer fields).`,
+    text: `The answer was over ${withThousandsCommas(maxTokens)} tokens and could not be cut to fit; ask for less (a narrower selector, a range, fewer fields).`,
   };
 }
