@@ -104,14 +104,21 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
       },
       replaceSelection(content) {
         const { from, to } = editor.state.selection.main;
+        // the text before, when known without writing out the editor's document (nothing typed is waiting)
+        const before = pending ? null : synced.current;
         // the source surface is markdown bytes already: splice raw text, select nothing after it
         editor.dispatch({
           changes: { from, to, insert: content },
           selection: { anchor: from + content.length },
           annotations: fromModel.of(true),
         });
+        // positions are string offsets only where a line break is one character and is the only one CodeMirror splits on
+        if (before !== null && editor.state.facet(EditorState.lineSeparator) === '\n') {
+          synced.current = before.slice(0, from) + content + before.slice(to);
+          return { content: synced.current, change: { from, to, insert: content } };
+        }
         synced.current = editor.state.doc.toString();
-        return synced.current;
+        return { content: synced.current, change: null };
       },
       reveal(offset) {
         const at = Math.min(offset, editor.state.doc.length);

@@ -114,7 +114,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
         }
         pending.current = true;
         flush();
-        return lastHandedOver.current;
+        return { content: lastHandedOver.current, change: null };
       },
       isComposing: () => editor.view.composing,
       cursorLineColumn() {
