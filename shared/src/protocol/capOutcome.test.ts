@@ -52,4 +52,12 @@ describe('response cap', () => {
     expect(Math.max(...fiveMb.counted)).toBeLessThan(200_000);
     expect((fiveMb.capped as { data: { truncated: boolean } }).data.truncated).toBe(true);
   });
+
+  it('the estimate counts UTF-8 bytes as TextEncoder writes them (pairs 4, lone surrogates 3) without encoding', () => {
+    const encoder = new (globalThis as unknown as { TextEncoder: new () => { encode(text: string): Uint8Array } }).TextEncoder();
+    for (const text of ['', 'a', 'é', '中', '😀', '\uD800', 'x\uDC00y', '\uD83D', 'a😀中é\uD800😀'.repeat(7)]) {
+      expect(estimateTokens(text)).toBe(Math.ceil(encoder.encode(text).length / 3));
+    }
+  });
 });
+
