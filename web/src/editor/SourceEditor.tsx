@@ -9,7 +9,7 @@ import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { SOURCE_COMPOSITION_GRACE_MS, type WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
 import { detectLineEnding } from '../lib/lineEndings';
-import { blockIndexAt, blockStart } from './blockOffsets';
+import { blockIndexAt, blockStart, blockStarts } from './blockOffsets';
 import { minimalChange } from '../lib/minimalChange';
 import { workflowDiagnostics, type WorkflowLinter } from './workflowDiagnostics';
 import { browserWorkflowDiagnostics, isBrowserWorkflowTab } from '../workflow/browserWorkflowFile';
@@ -84,7 +84,7 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
     if (handedOver !== undefined) {
       store.cursorHandOver.delete(tab.id);
       queueMicrotask(() => {
-        const at = blockStart(editor.state.doc.toString(), handedOver);
+        const at = blockStart(blockStarts(store, tab.id, editor.state.doc.toString()), handedOver);
         editor.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
         editor.focus();
       });
@@ -126,10 +126,10 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
         editor.focus();
       },
       cursorBlock() {
-        return blockIndexAt(editor.state.doc.toString(), editor.state.selection.main.head);
+        return blockIndexAt(blockStarts(store, tab.id, editor.state.doc.toString()), editor.state.selection.main.head);
       },
       placeCursorInBlock(index) {
-        const at = blockStart(editor.state.doc.toString(), index);
+        const at = blockStart(blockStarts(store, tab.id, editor.state.doc.toString()), index);
         editor.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
         editor.focus();
       },
