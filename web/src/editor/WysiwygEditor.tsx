@@ -14,6 +14,7 @@ import { docKeyOf } from '../comments/docKey';
 import { CommentHighlights } from './wysiwygCommentHighlights';
 import { handOverTimer } from './handOverTimer';
 import { keepParse, parseTab } from './parsedDocs';
+import { reparseChange, type Reparsed } from './markdown/reparse';
 import { releaseHistoryCache } from './releaseHistoryCache';
 
 /** Markdown markers: content with any of these is parsed as markdown by selection.set, not inserted literally. */
@@ -27,6 +28,17 @@ function selectionMarkdown(editor: Editor): string {
   if (slice.content.childCount > 0 && slice.content.firstChild?.isInline) return editor.state.doc.textBetween(from, to, '\n');
   const doc = markdownSchema().topNodeType.create(null, slice.content);
   return serializeMarkdown(doc).replace(/\r?\n$/, '');
+}
+
+/** Replaces the top-level blocks a re-parse replaced, as one undoable step (the editor's schema is its own instance: nodes cross as JSON). */
+function replaceBlocks(editor: Editor, { first, removed, added }: Reparsed): void {
+  const doc = editor.state.doc;
+  let from = 0;
+  for (let i = 0; i < first; i++) from += doc.child(i).nodeSize;
+  let to = from;
+  for (let i = first; i < first + removed; i++) to += doc.child(i).nodeSize;
+  const nodes = added.map((block) => editor.schema.nodeFromJSON(block.node.toJSON()));
+  editor.view.dispatch(editor.state.tr.replaceWith(from, to, nodes));
 }
 
 /**
@@ -80,11 +92,15 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
 
   function load(content: string): string {
     if (!editor) return content;
-    parsed.current = parseMarkdown(content);
+    // the editor still shows the last parse (nothing typed since): only the blocks the change touches are parsed and replaced
+    const inStep = !pending.current && lastHandedOver.current === parsed.current.source && editor.state.doc.childCount === parsed.current.root.children?.length;
+    const reparsed = inStep ? reparseChange(parsed.current, content) : null;
+    parsed.current = reparsed?.parsed ?? parseMarkdown(content);
     keepParse(store, tab.id, parsed.current);
     loading.current = true;
     try {
-      editor.commands.setContent(parsed.current.doc, { emitUpdate: false });
+      if (reparsed) replaceBlocks(editor, reparsed);
+      else editor.commands.setContent(parsed.current.doc, { emitUpdate: false });
     } finally {
       loading.current = false;
     }
@@ -114,7 +130,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
         }
         pending.current = true;
         flush();
-        return lastHandedOver.current;
+        return { content: lastHandedOver.current, change: null };
       },
       isComposing: () => editor.view.composing,
       cursorLineColumn() {

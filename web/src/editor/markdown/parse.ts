@@ -25,7 +25,8 @@ export function parseMarkdown(source: string): ParsedDoc {
   };
 }
 
-function shiftBlock(block: SourceBlock, delta: number): SourceBlock {
+/** The block with its source range (and its parts') moved by `delta`. */
+export function shiftBlock(block: SourceBlock, delta: number): SourceBlock {
   if (delta === 0) return block;
   return {
     node: block.node,
