@@ -22,6 +22,7 @@ import { HeadingAnchors, headingView } from './headingAnchors';
 import { htmlView } from './htmlView';
 import { InlineHtmlPairs } from './inlineHtml';
 import { OpenLinks } from './openLinks';
+import { SkipReactSelectionWalk } from './skipReactSelectionWalk';
 import { SoftBreaks } from './softBreaks';
 import type { DocumentOpener } from './workspaceLinks';
 import { contentMutationsOnly } from './taskItemView';
@@ -73,6 +74,7 @@ export function wysiwygExtensions(loadImage: ImageLoader, openDocument: Document
     HeadingAnchors,
     InlineHtmlPairs,
     OpenLinks.configure({ openDocument }),
+    SkipReactSelectionWalk,
     ...SoftBreaks,
   ];
 }
