@@ -6,11 +6,18 @@ import { summarize, type Summary } from '../roundtrip/stats';
 
 /** What the same kernel costs in the editor's coherence worker, over the same workspace copied into OPFS. */
 export interface BrowserFigures {
-  rebuild: Summary;
+  /** `open` of a fresh worker from the index snapshot in OPFS plus the tail. */
+  fromSnapshot: Summary;
+  /** `open` by a full replay of the ledger (the floor). */
+  replay: Summary;
+  /** The first `open` of all: a full replay, then the snapshot written. */
+  replayAndWrite: number;
   coldScan: number;
   /** edges calls until the cold scan answered (more than one: it passed the 20 s call limit). */
   coldCalls: number;
   edges: Summary;
+  /** Files each of those scans examined: 1 when the worker's FileSystemObserver reported the change, every document when it walked in full. */
+  examined: number[];
   status: Summary;
   /** Worker JS heap after GC with the kernel open, minus before (null when the worker does not expose it). */
   indexBytes: number | null;
@@ -21,20 +28,22 @@ const CHUNK = 4 * 1024 * 1024;
 
 type Debug = { vmarkDebug: { startCoherenceWorker(name: string): { worker: Worker; api: BenchApi } } };
 interface BenchApi {
-  open(handle: FileSystemDirectoryHandle, root: string, writer: string): Promise<void>;
+  open(handle: FileSystemDirectoryHandle, root: string, writer: string, options?: { snapshot?: false }): Promise<void>;
   tracked(): Promise<boolean>;
+  opened(): Promise<{ from: 'snapshot' | 'replay'; snapshotWritten: boolean }>;
   status(): Promise<{ ok: boolean; message?: string }>;
   edges(): Promise<{ ok: boolean; message?: string; data?: unknown[] }>;
+  examined(): Promise<number>;
 }
 type BenchWindow = Window & Debug & { bench?: { worker: Worker; api: BenchApi } };
 
-/** Every file of the workspace but `.git/`, relative paths. */
+/** Every file of the workspace but `.git/` and the Node side's `.vmark/cache/`, relative paths. */
 function filesOf(root: string): string[] {
   const out: string[] = [];
   const visit = (dir: string, prefix: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {
-        if (entry.name !== '.git') visit(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+        if (entry.name !== '.git' && `${prefix}${entry.name}` !== '.vmark/cache') visit(path.join(dir, entry.name), `${prefix}${entry.name}/`);
       } else out.push(`${prefix}${entry.name}`);
     }
   };
@@ -42,8 +51,8 @@ function filesOf(root: string): string[] {
   return out;
 }
 
-/** Copies the workspace into OPFS in chunks of a few MB per evaluate (CDP carries strings). */
-async function copyToOpfs(page: Page, root: string): Promise<void> {
+/** Copies the workspace into OPFS in chunks of a few MB per evaluate (CDP carries strings), each file less what `held` holds back of its end. */
+async function copyToOpfs(page: Page, root: string, held: Tail): Promise<void> {
   let batch: [string, string, boolean][] = [];
   let bytes = 0;
   const flush = async () => {
@@ -67,7 +76,8 @@ async function copyToOpfs(page: Page, root: string): Promise<void> {
     bytes = 0;
   };
   for (const rel of filesOf(root)) {
-    const text = fs.readFileSync(path.join(root, rel), 'utf8');
+    let text = fs.readFileSync(path.join(root, rel), 'utf8');
+    if (rel === held.segment && text.endsWith(held.text)) text = text.slice(0, text.length - held.text.length);
     for (let at = 0; at < Math.max(1, text.length); at += CHUNK) {
       batch.push([rel, text.slice(at, at + CHUNK), at > 0]);
       bytes += Math.min(CHUNK, text.length - at);
@@ -119,12 +129,17 @@ async function workerHeapProbe(page: Page): Promise<() => Promise<number | null>
   };
 }
 
-export async function benchInBrowser(root: string, target: string, writer: string, rounds: number, rebuilds: number): Promise<BrowserFigures> {
+interface Tail {
+  segment: string;
+  text: string;
+}
+
+export async function benchInBrowser(root: string, target: string, writer: string, rounds: number, rebuilds: number, tail: Tail): Promise<BrowserFigures> {
   const stack = await startStack({ nativeWorkspace: false });
   try {
     const page = stack.page;
     const workerHeap = await workerHeapProbe(page);
-    await copyToOpfs(page, root);
+    await copyToOpfs(page, root, tail);
     const start = () =>
       page.evaluate(async () => {
         const w = window as unknown as BenchWindow;
@@ -132,21 +147,49 @@ export async function benchInBrowser(root: string, target: string, writer: strin
         w.bench = w.vmarkDebug.startCoherenceWorker('coherence bench');
         await w.bench.api.tracked().catch(() => false); // the worker has loaded its module
       });
-    const open = (args: { dirName: string; writer: string }) =>
-      page.evaluate(async ({ dirName, writer: id }) => {
+    const open = (args: { dirName: string; writer: string; snapshot: boolean }) =>
+      page.evaluate(async ({ dirName, writer: id, snapshot }) => {
         const w = window as unknown as BenchWindow;
         const handle = await (await navigator.storage.getDirectory()).getDirectoryHandle(dirName);
         const started = performance.now();
-        await w.bench?.api.open(handle, `/${dirName}`, id);
-        return performance.now() - started;
+        await w.bench?.api.open(handle, `/${dirName}`, id, snapshot ? {} : { snapshot: false });
+        const took = performance.now() - started;
+        return { took, opened: await (w.bench as { api: BenchApi }).api.opened() };
       }, args);
+    const appendTail = () =>
+      page.evaluate(
+        async ({ dirName, segment, text }) => {
+          let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(dirName);
+          const segments = segment.split('/');
+          for (const name of segments.slice(0, -1)) dir = await dir.getDirectoryHandle(name);
+          const file = await dir.getFileHandle(segments.at(-1) as string);
+          const size = (await file.getFile()).size;
+          const writable = await file.createWritable({ keepExistingData: true });
+          await writable.write({ type: 'write', position: size, data: text });
+          await writable.close();
+        },
+        { dirName: OPFS_DIR, segment: tail.segment, text: tail.text },
+      );
 
-    const rebuildTimes: number[] = [];
+    // the first open replays the ledger and writes the snapshot; the tail is appended after it
+    await start();
+    const first = await open({ dirName: OPFS_DIR, writer, snapshot: true });
+    if (first.opened.from !== 'replay' || !first.opened.snapshotWritten) throw new Error(`the first open did not replay and write the snapshot: ${JSON.stringify(first.opened)}`);
+    const replayAndWrite = first.took;
+    if (tail.text !== '') await appendTail();
+    const replayTimes: number[] = [];
+    for (let i = 0; i < rebuilds; i++) {
+      await start();
+      replayTimes.push((await open({ dirName: OPFS_DIR, writer, snapshot: false })).took);
+    }
+    const snapshotTimes: number[] = [];
     let indexBytes: number | null = null;
     for (let i = 0; i < rebuilds; i++) {
       await start();
       const before = await workerHeap();
-      rebuildTimes.push(await open({ dirName: OPFS_DIR, writer }));
+      const opened = await open({ dirName: OPFS_DIR, writer, snapshot: true });
+      if (opened.opened.from !== 'snapshot') throw new Error('the worker did not open from the snapshot');
+      snapshotTimes.push(opened.took);
       const after = await workerHeap();
       indexBytes = before !== null && after !== null ? after - before : null;
     }
@@ -155,6 +198,7 @@ export async function benchInBrowser(root: string, target: string, writer: strin
         async ({ dirName, what: action, change: rel }) => {
           const w = window as unknown as BenchWindow;
           if (rel) {
+            // written the way an outside change reaches OPFS: a page-side createWritable the worker's watch reports
             let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(dirName);
             const segments = rel.split('/');
             for (const segment of segments.slice(0, -1)) dir = await dir.getDirectoryHandle(segment);
@@ -186,10 +230,14 @@ export async function benchInBrowser(root: string, target: string, writer: strin
     }
     const coldScan = Date.now() - coldStarted;
     const edgeTimes: number[] = [];
-    for (let i = 0; i < rounds; i++) edgeTimes.push(await call('edges', target));
+    const examined: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      edgeTimes.push(await call('edges', target));
+      examined.push(await page.evaluate(() => ((window as unknown as BenchWindow).bench as { api: BenchApi }).api.examined()));
+    }
     const statusTimes: number[] = [];
     for (let i = 0; i < rounds * 4; i++) statusTimes.push(await call('status', null));
-    return { rebuild: summarize(rebuildTimes), coldScan, coldCalls, edges: summarize(edgeTimes), status: summarize(statusTimes), indexBytes };
+    return { fromSnapshot: summarize(snapshotTimes), replay: summarize(replayTimes), replayAndWrite, coldScan, coldCalls, edges: summarize(edgeTimes), examined, status: summarize(statusTimes), indexBytes };
   } finally {
     await stack.close();
   }

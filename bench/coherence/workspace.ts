@@ -8,6 +8,8 @@ export interface GeneratedWorkspace {
   entries: number;
   writers: number;
   edges: number;
+  /** Entries held back from the end of the first writer's segment, appended later (the tail a snapshot does not cover). */
+  tail: { segment: string; text: string; entries: number };
 }
 
 const WRITERS = 8;
@@ -16,9 +18,10 @@ const WRITERS = 8;
  * A workspace of `fileCount` documents with vmark ids and `entryCount` ledger entries spread over
  * eight writers' segments: each document has a history of revisions (a chain), and every second
  * document derives from the one before it (some pinned to an older upstream revision, so stale).
- * The files on disk hold the head revisions, so a scan finds nothing to record.
+ * The files on disk hold the head revisions, so a scan finds nothing to record. The last `tailEntries`
+ * lines of the first segment are returned, not written: the caller appends them when it wants a tail.
  */
-export function generateWorkspace(root: string, fileCount: number, entryCount: number): GeneratedWorkspace {
+export function generateWorkspace(root: string, fileCount: number, entryCount: number, tailEntries = 0): GeneratedWorkspace {
   const writers = Array.from({ length: WRITERS }, () => uuidv7());
   const segments = writers.map(() => [] as string[]);
   const perFile = Math.max(2, Math.floor(entryCount / fileCount));
@@ -73,6 +76,9 @@ export function generateWorkspace(root: string, fileCount: number, entryCount: n
   fs.mkdirSync(path.join(root, '.vmark', 'ledger'), { recursive: true });
   fs.writeFileSync(path.join(root, '.vmark', '.gitattributes'), 'ledger/*.jsonl merge=union\n');
   fs.writeFileSync(path.join(root, '.vmark', '.gitignore'), 'cache/\n');
+  const first = segments[0] as string[];
+  const held = first.splice(first.length - Math.min(tailEntries, first.length - 1));
   writers.forEach((writer, w) => fs.writeFileSync(path.join(root, '.vmark', 'ledger', `${writer}.jsonl`), `${(segments[w] as string[]).join('\n')}\n`));
-  return { root, files, entries, writers: WRITERS, edges };
+  const tail = { segment: `.vmark/ledger/${writers[0]}.jsonl`, text: held.length === 0 ? '' : `${held.join('\n')}\n`, entries: held.length };
+  return { root, files, entries: entries - held.length, writers: WRITERS, edges, tail };
 }

@@ -145,12 +145,16 @@ async function main(): Promise<void> {
 
     const times = { full: [] as number[], noop: [] as number[], sdkEcho: [] as number[], playwright: [] as number[], nativeEcho: [] as number[] };
     const perRound = Math.ceil(MEASURED_CALLS / ROUNDS);
+    // the order rotates every call: the browser @playwright/mcp drives is still busy right after its call,
+    // and a fixed order made the path after it (session.get_state) pay for that every time
+    const order: (keyof typeof paths)[] = typeof playwright === 'string' ? ['full', 'noop', 'sdkEcho'] : ['full', 'noop', 'sdkEcho', 'playwright'];
+    let turn = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      for (let i = 0; i < perRound; i++) {
-        times.full.push(await paths.full());
-        times.noop.push(await paths.noop());
-        times.sdkEcho.push(await paths.sdkEcho());
-        if (typeof playwright !== 'string') times.playwright.push(await paths.playwright());
+      for (let i = 0; i < perRound; i++, turn++) {
+        for (let k = 0; k < order.length; k++) {
+          const path = order[(turn + k) % order.length]!;
+          times[path].push(await paths[path]());
+        }
       }
       times.nativeEcho.push(...(await echo.time(perRound)));
     }

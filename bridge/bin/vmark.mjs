@@ -1,7 +1,7 @@
-#!/usr/bin/env -S node --max-semi-space-size=1
+#!/usr/bin/env -S node --max-semi-space-size=1 --no-opt
 // npm links a workspace's bin while installing, before `postinstall` has built dist/: a bin that
 // pointed into dist/ was skipped and `npx vmark` found nothing to run. This file is committed, so
-// the link is made; it runs the build. The flag on the first line: see LEAN_NODE_FLAGS in src/os/nodeFlags.ts.
+// the link is made; it runs the build. The flags on the first line: see LEAN_NODE_FLAGS in src/os/nodeFlags.ts.
 import { existsSync } from 'node:fs';
 
 const built = new URL('../dist/vmark.mjs', import.meta.url);

@@ -1,129 +1,73 @@
 /// <reference types="chrome" />
 // browser.act through the whole stack: the AI (MCP SDK client) acts in an AI tab of real Chromium,
 // the person answers the real approval prompt, the fixture site (two origins) checks what happened.
-// One stack for the spec: the tests run in order and each opens its own tab.
+// One stack for the spec: the tests run in order and each opens its own tab. Frames and trusted
+// input: browserActFrames.spec.ts.
 
-import { test as base, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { connectAi, type Ai } from './support/mcpClient';
-import { startStack, type Stack } from './support/stack';
-import { startSite, type Site } from './support/site';
 import { expect, refusalOf, textOf } from './support/browserFixtures';
-import { answerPrompt, approvalPromptFor, extensionId, pageShowing, pressInPrompt } from './support/browserPerson';
+import { answerPrompt, approvalPromptFor, extensionId, pressInPrompt } from './support/browserPerson';
+import { useActStack } from './support/actStack';
+import { startSite } from './support/site';
 
-const test = base;
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-let stack: Stack;
-let ai: Ai;
-let site: Site;
-let other: Site;
-
-test.beforeAll(async () => {
-  stack = await startStack({ allowLoopback: true });
-  ai = await connectAi(stack.env);
-  site = await startSite();
-  other = await startSite();
-});
-test.afterAll(async () => {
-  await ai?.close();
-  await stack?.close();
-  await site?.close();
-  await other?.close();
-});
-
-interface ActResult {
-  tabId: string;
-  operation: string;
-  element: { ref: string; role: string; name: string } | null;
-  matchedTotal: number;
-  matchedVisible: number;
-  url: string;
-  generation: number;
-  input: 'synthetic' | 'trusted';
-  defaultAction?: string;
-  value?: string;
-  scrolledBy?: number;
-  popup?: { url: string };
-}
-
-const act = (args: Record<string, unknown>): Promise<CallToolResult> => ai.call('browser', { action: 'act', ...args });
-const actOk = (args: Record<string, unknown>): Promise<ActResult> => ai.ok<ActResult>('browser', { action: 'act', ...args });
-
-/** Opens act.html of `where` in a new AI tab; returns its id and the person's view of it. */
-async function openFixture(where: Site = site): Promise<{ tabId: string; page: Page }> {
-  const opened = await ai.ok<{ tabId: string }>('browser', { action: 'open', url: where.url('/act.html') });
-  return { tabId: opened.tabId, page: pageShowing(stack, where.url('/act.html')) };
-}
-
-const logOf = (page: Page): Promise<string> => page.locator('#log').innerText();
-
-async function allowOnSite(args: Record<string, unknown>): Promise<void> {
-  const prompt = await approvalPromptFor(stack, async () => {
-    const refused = refusalOf(await act(args));
-    expect(refused.token, refused.message).toBe('NOT_GRANTED');
-  });
-  await answerPrompt(prompt, 'Allow on this site');
-}
-
-async function refusal(args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const refused = refusalOf(await act(args));
-  expect(refused.token, refused.message).toBe('ACT_REFUSED');
-  return refused.data!;
-}
+const fixture = useActStack();
+const { act, actOk, openFixture, logOf, allowOnSite, refusal } = fixture;
 
 test('BRW-ACT-04 BRW-ACT-23 BRW-07 a click needs approval: NOT_GRANTED at once, the prompt names the element, Allow once is spent by the retry', async () => {
   const { tabId, page } = await openFixture();
   let first: CallToolResult | undefined;
-  const prompt = await approvalPromptFor(stack, async () => {
+  const prompt = await approvalPromptFor(fixture.stack, async () => {
     first = await act({ tabId, operation: 'click', role: 'button', name: 'Accept cookies' });
   });
   const refused = refusalOf(first!);
   expect(refused.token).toBe('NOT_GRANTED');
   expect(refused.data).toMatchObject({
     tabId,
-    origin: site.origin,
+    origin: fixture.site.origin,
     needsApproval: true,
     operation: 'click',
     element: { role: 'button', name: 'Accept cookies' },
     retry: { tool: 'browser', action: 'act' },
     generation: expect.any(Number),
   });
-  await expect(prompt.locator('body')).toContainText(site.origin);
+  await expect(prompt.locator('body')).toContainText(fixture.site.origin);
   await expect(prompt.locator('body')).toContainText('button "Accept cookies"');
   await expect(prompt.getByRole('button', { name: 'Deny' })).toBeFocused();
   expect(await logOf(page)).toBe('');
 
   await answerPrompt(prompt, 'Allow once');
   const done = await actOk({ tabId, operation: 'click', role: 'button', name: 'Accept cookies' });
-  expect(done).toMatchObject({ element: { role: 'button', name: 'Accept cookies' }, matchedTotal: 1, matchedVisible: 1, url: site.url('/act.html'), input: 'synthetic' });
+  expect(done).toMatchObject({ element: { role: 'button', name: 'Accept cookies' }, matchedTotal: 1, matchedVisible: 1, url: fixture.site.url('/act.html'), input: 'synthetic' });
   expect(await logOf(page)).toBe('Accept cookies');
 
   // spent: the same click on another element asks again, and so does the same one
   const again = refusalOf(await act({ tabId, operation: 'click', role: 'button', name: 'Subscribe' }));
   expect(again.token).toBe('NOT_GRANTED');
-  await ai.ok('browser', { action: 'close', tabId });
+  await fixture.ai.ok('browser', { action: 'close', tabId });
 });
 
 test('BRW-ACT-24 a type approval binds the exact text; Enter and Escape in the prompt deny', async () => {
   const { tabId, page } = await openFixture();
-  let prompt = await approvalPromptFor(stack, () => act({ tabId, operation: 'type', role: 'textbox', name: 'Search', text: 'tram' }));
+  let prompt = await approvalPromptFor(fixture.stack, () => act({ tabId, operation: 'type', role: 'textbox', name: 'Search', text: 'tram' }));
   await expect(prompt.locator('body')).toContainText('"tram"');
   await pressInPrompt(prompt, 'Enter');
-  prompt = await approvalPromptFor(stack, async () => expect(refusalOf(await act({ tabId, operation: 'type', role: 'textbox', name: 'Search', text: 'tram' })).token).toBe('NOT_GRANTED'));
+  prompt = await approvalPromptFor(fixture.stack, async () => expect(refusalOf(await act({ tabId, operation: 'type', role: 'textbox', name: 'Search', text: 'tram' })).token).toBe('NOT_GRANTED'));
   await pressInPrompt(prompt, 'Escape');
-  prompt = await approvalPromptFor(stack, () => act({ tabId, operation: 'type', role: 'textbox', name: 'Search', text: 'tram' }));
+  prompt = await approvalPromptFor(fixture.stack, () => act({ tabId, operation: 'type', role: 'textbox', name: 'Search', text: 'tram' }));
   await answerPrompt(prompt, 'Allow once');
   // another text is another request
   expect(refusalOf(await act({ tabId, operation: 'type', role: 'textbox', name: 'Search', text: 'bus' })).token).toBe('NOT_GRANTED');
   expect(await actOk({ tabId, operation: 'type', role: 'textbox', name: 'Search', text: 'tram' })).toMatchObject({ value: 'tram' });
   await expect(page.getByLabel('Search')).toHaveValue('tram');
-  await ai.ok('browser', { action: 'close', tabId });
+  await fixture.ai.ok('browser', { action: 'close', tabId });
 });
 
 test('BRW-ACT-01 a ref target is accepted only for an operation granted on the origin; grants are per origin and listed on the Site permissions page', async () => {
   const { tabId, page } = await openFixture();
-  const read = await ai.ok<{ snapshot: { role: string; name: string; ref: string }[] }>('browser_read', { action: 'read', tabId });
+  const read = await fixture.ai.ok<{ snapshot: { role: string; name: string; ref: string }[] }>('browser_read', { action: 'read', tabId });
   const subscribe = read.snapshot.find((n) => n.name === 'Next')!;
   const byRef = refusalOf(await act({ tabId, operation: 'click', ref: subscribe.ref }));
   expect(byRef).toMatchObject({ token: 'NOT_GRANTED', data: { reason: 'ref-not-granted', operation: 'click' } });
@@ -136,25 +80,25 @@ test('BRW-ACT-01 a ref target is accepted only for an operation granted on the o
   expect(await logOf(page)).toBe('Next|Next');
 
   // the other origin has no grant
-  const elsewhere = await openFixture(other);
+  const elsewhere = await openFixture(fixture.other);
   expect(refusalOf(await act({ tabId: elsewhere.tabId, operation: 'click', role: 'button', name: 'Next' })).token).toBe('NOT_GRANTED');
-  await ai.ok('browser', { action: 'close', tabId: elsewhere.tabId });
+  await fixture.ai.ok('browser', { action: 'close', tabId: elsewhere.tabId });
 
-  const permissions = await stack.context.newPage();
-  await permissions.goto(`chrome-extension://${await extensionId(stack)}/popup.html`);
+  const permissions = await fixture.stack.context.newPage();
+  await permissions.goto(`chrome-extension://${await extensionId(fixture.stack)}/popup.html`);
   await expect(permissions.getByRole('link', { name: 'Site permissions' })).toHaveAttribute('href', 'permissions.html');
-  await permissions.goto(`chrome-extension://${await extensionId(stack)}/permissions.html`);
-  await expect(permissions.getByRole('listitem')).toContainText([`e2e-ai may click on ${site.origin}`]);
-  await permissions.getByRole('button', { name: `Revoke click on ${site.origin} for e2e-ai` }).click();
+  await permissions.goto(`chrome-extension://${await extensionId(fixture.stack)}/permissions.html`);
+  await expect(permissions.getByRole('listitem')).toContainText([`e2e-ai may click on ${fixture.site.origin}`]);
+  await permissions.getByRole('button', { name: `Revoke click on ${fixture.site.origin} for e2e-ai` }).click();
   await expect(permissions.getByText('No site permissions.')).toBeVisible();
   await permissions.close();
-  const prompt = await approvalPromptFor(stack, async () => expect(refusalOf(await act({ tabId, operation: 'click', role: 'button', name: 'Next' })).token).toBe('NOT_GRANTED'));
+  const prompt = await approvalPromptFor(fixture.stack, async () => expect(refusalOf(await act({ tabId, operation: 'click', role: 'button', name: 'Next' })).token).toBe('NOT_GRANTED'));
   await answerPrompt(prompt, 'Allow once');
   // a one-shot lapses with the page generation, same-document navigations included
   await page.evaluate(() => history.pushState(null, '', '#step-2'));
   await expect.poll(async () => refusalOf(await act({ tabId, operation: 'click', role: 'button', name: 'Next' })).token).toBe('NOT_GRANTED');
   expect(await logOf(page)).toBe('Next|Next');
-  await ai.ok('browser', { action: 'close', tabId });
+  await fixture.ai.ok('browser', { action: 'close', tabId });
 });
 
 test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refuses by reason: covered, disabled, hidden, offscreen, ambiguous, stale (gone, renamed, another role), upload', async () => {
@@ -162,7 +106,7 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   await allowOnSite({ tabId, operation: 'click', role: 'button', name: 'Moving' });
   const click = (name: string) => ({ tabId, operation: 'click', role: 'button', name });
 
-  expect(await refusal(click('Subscribe'))).toMatchObject({ reason: 'covered', detail: 'covered by div.cmp-overlay', matchedTotal: 1, matchedVisible: 1, url: site.url('/act.html'), generation: expect.any(Number), input: 'synthetic' });
+  expect(await refusal(click('Subscribe'))).toMatchObject({ reason: 'covered', detail: 'covered by div.cmp-overlay', matchedTotal: 1, matchedVisible: 1, url: fixture.site.url('/act.html'), generation: expect.any(Number), input: 'synthetic' });
   expect(await refusal(click('Under frame'))).toMatchObject({ reason: 'covered', detail: 'covered by iframe' });
   expect(await refusal(click('Unclickable'))).toMatchObject({ reason: 'disabled', detail: 'the target is pointer-events: none' });
   expect(await refusal(click('Inert'))).toMatchObject({ reason: 'disabled', detail: 'the target is inside an inert subtree' });
@@ -189,17 +133,17 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   expect(await logOf(page)).toBe('Deep in list|Moving|Shadow action|Delete 2');
 
   // a ref whose node was replaced after the read names nothing
-  const read = await ai.ok<{ snapshot: { role: string; name: string; ref: string; upload?: boolean }[] }>('browser_read', { action: 'read', tabId });
+  const read = await fixture.ai.ok<{ snapshot: { role: string; name: string; ref: string; upload?: boolean }[] }>('browser_read', { action: 'read', tabId });
   const volatile = read.snapshot.find((n) => n.name === 'Volatile')!.ref;
   await page.evaluate(() => {
     const slot = document.getElementById('volatile-slot')!;
     slot.innerHTML = '<button onclick="log(\'Volatile 2\')">Volatile</button>';
   });
   const stale = refusalOf(await act({ tabId, operation: 'click', ref: volatile }));
-  expect(stale).toMatchObject({ token: 'STALE_COMMAND', data: { reason: 'stale', url: site.url('/act.html') } });
+  expect(stale).toMatchObject({ token: 'STALE_COMMAND', data: { reason: 'stale', url: fixture.site.url('/act.html') } });
 
   // a ref whose node is still there but has another name or role now is refused, never retargeted
-  const reread = await ai.ok<{ snapshot: { role: string; name: string; ref: string }[] }>('browser_read', { action: 'read', tabId });
+  const reread = await fixture.ai.ok<{ snapshot: { role: string; name: string; ref: string }[] }>('browser_read', { action: 'read', tabId });
   const renamed = reread.snapshot.find((n) => n.name === 'Volatile')!.ref;
   const recast = reread.snapshot.find((n) => n.name === 'Subscribe')!.ref;
   await page.evaluate(() => {
@@ -220,76 +164,19 @@ test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refus
   // BRW-ACT-03: synthetic events are untrusted, and every answer says so
   expect(await actOk(click('Trusted only'))).toMatchObject({ input: 'synthetic' });
   expect(await logOf(page)).toContain('Trusted only: untrusted');
-  await ai.ok('browser', { action: 'close', tabId });
+  await fixture.ai.ok('browser', { action: 'close', tabId });
 });
 
-test('BRW-ACT-06 BRW-ACT-09 BRW-ACT-16 BRW-ACT-19 BRW-ACT-20 BRW-STYLE-01 same-origin frames: read and query reach their elements, act clicks and types inside them, hit-tests in the frame and over it, catches the frame\'s window.open, style acts on their refs; a removed frame\'s ref is stale', async () => {
-  const fresh = await startSite();
-  const { tabId, page } = await openFixture(fresh);
-  try {
-    const click = (name: string) => ({ tabId, operation: 'click', role: 'button', name });
-    await allowOnSite(click('Frame button'));
-    expect(await actOk(click('Frame button'))).toMatchObject({ element: { role: 'button', name: 'Frame button' }, matchedTotal: 1, matchedVisible: 1, input: 'synthetic' });
-    expect(await logOf(page)).toBe('frame:Frame button');
-
-    // the outline shows the frame's controls with refs act takes (a srcdoc frame is same-origin too)
-    const read = await ai.ok<{ snapshot: { role: string; name: string; ref: string }[]; unreachable?: { frames: number } }>('browser_read', { action: 'read', tabId });
-    const names = read.snapshot.map((n) => n.name);
-    expect(names).toEqual(expect.arrayContaining(['Frame button', 'Veiled in frame', 'Frame field', 'Frame trusted', 'Behind the page veil', 'Close ad']));
-    expect(names).not.toContain('Foreign button');
-    expect(read.unreachable).toEqual({ closedShadowRoots: 0, frames: 1 });
-    const trustedRef = read.snapshot.find((n) => n.name === 'Frame trusted')!.ref;
-    expect(await actOk({ tabId, operation: 'click', ref: trustedRef })).toMatchObject({ element: { ref: trustedRef, name: 'Frame trusted' } });
-    expect(await logOf(page)).toBe('frame:Frame button|frame:Frame trusted: untrusted');
-
-    // covered inside the frame, and a frame covered in the page: refused by name, nothing clicked
-    expect(await refusal(click('Veiled in frame'))).toMatchObject({ reason: 'covered', detail: 'covered by div.frame-veil' });
-    expect(await refusal(click('Behind the page veil'))).toMatchObject({ reason: 'covered', detail: 'covered by div.page-veil, over the frame holding the target' });
-    expect(await logOf(page)).toBe('frame:Frame button|frame:Frame trusted: untrusted');
-
-    // query finds the veil inside the frame (its box in the page's viewport); style hides it by ref, and the button is reachable
-    const veil = await ai.ok<{ count: number; elements: { ref: string; box: { x: number; y: number } }[] }>('browser_read', { action: 'query', tabId, selector: '.frame-veil', fields: { box: true } });
-    expect(veil.count).toBe(1);
-    const seen = (await page.frameLocator('iframe[title="Same-origin frame"]').locator('.frame-veil').boundingBox())!;
-    expect(Math.abs(veil.elements[0]!.box.x - seen.x)).toBeLessThanOrEqual(1);
-    expect(Math.abs(veil.elements[0]!.box.y - seen.y)).toBeLessThanOrEqual(1);
-    const hide = { action: 'style', tabId, ref: veil.elements[0]!.ref, set: { display: 'none' } };
-    await answerPrompt(await approvalPromptFor(stack, async () => expect(refusalOf(await ai.call('browser', hide)).token).toBe('NOT_GRANTED')), 'Allow once');
-    expect(await ai.ok('browser', hide)).toMatchObject({ changed: 1 });
-    expect(await actOk(click('Veiled in frame'))).toMatchObject({ element: { name: 'Veiled in frame' } });
-    expect(await logOf(page)).toBe('frame:Frame button|frame:Frame trusted: untrusted|frame:Veiled in frame');
-
-    // BRW-ACT-19: a window the frame tries to open is blocked and reported too
-    const tabsBefore = stack.context.pages().length;
-    expect(await actOk(click('Frame help'))).toMatchObject({ popup: { url: fresh.url('/popup-target.html') } });
-    expect(stack.context.pages().length).toBe(tabsBefore);
-
-    const type = { tabId, operation: 'type', role: 'textbox', name: 'Frame field', text: 'tram' };
-    await allowOnSite(type);
-    expect(await actOk(type)).toMatchObject({ value: 'tram', element: { name: 'Frame field' } });
-    expect(await logOf(page)).toContain('frame:Frame field=tram');
-
-    // the frame goes away after the read: its refs name nothing
-    const buttonRef = read.snapshot.find((n) => n.name === 'Frame button')!.ref;
-    await page.evaluate(() => document.querySelector('iframe[title="Same-origin frame"]')!.remove());
-    expect(refusalOf(await act({ tabId, operation: 'click', ref: buttonRef }))).toMatchObject({ token: 'STALE_COMMAND', data: { reason: 'stale' } });
-  } finally {
-    await ai.ok('browser', { action: 'close', tabId });
-    await fresh.close();
-  }
-});
-
-// Grants outlive a test (same AI principal, same origin): the following tests use the second origin where they need a fresh one.
 test('BRW-ACT-19 a window the page opens during a click is blocked and reported as popup.url; no extra tab stays open', async () => {
-  const { tabId, page } = await openFixture(other);
+  const { tabId, page } = await openFixture(fixture.other);
   await allowOnSite({ tabId, operation: 'click', role: 'button', name: 'Open help' });
-  const tabsBefore = stack.context.pages().length;
+  const tabsBefore = fixture.stack.context.pages().length;
   const done = await actOk({ tabId, operation: 'click', role: 'button', name: 'Open help' });
-  expect(done.popup).toEqual({ url: other.url('/popup-target.html') });
+  expect(done.popup).toEqual({ url: fixture.other.url('/popup-target.html') });
   expect(await logOf(page)).toBe('Open help');
   await page.waitForTimeout(300);
-  expect(stack.context.pages().length).toBe(tabsBefore);
-  await ai.ok('browser', { action: 'close', tabId });
+  expect(fixture.stack.context.pages().length).toBe(tabsBefore);
+  await fixture.ai.ok('browser', { action: 'close', tabId });
 });
 
 test('BRW-ACT-15 BRW-ACT-20 BRW-ACT-21 type fills text fields, React inputs, selects and contenteditable, and refuses rejected-value, no-such-option, readonly, not-editable', async () => {
@@ -316,11 +203,11 @@ test('BRW-ACT-15 BRW-ACT-20 BRW-ACT-21 type fills text fields, React inputs, sel
   expect(await refusal(type('textbox', 'Account id', 'B-2'))).toMatchObject({ reason: 'readonly' });
   await expect(page.getByLabel('Account id')).toHaveValue('A-1');
   expect(await refusal(type('status', 'Log', 'x'))).toMatchObject({ reason: 'not-editable' });
-  await ai.ok('browser', { action: 'close', tabId });
+  await fixture.ai.ok('browser', { action: 'close', tabId });
 });
 
 test('BRW-ACT-22 BRW-ACT-03 key presses Enter (submits a one-field form) and Tab (moves focus) and reports defaultAction; scroll by dy', async () => {
-  const { tabId, page } = await openFixture(other);
+  const { tabId, page } = await openFixture(fixture.other);
   await allowOnSite({ tabId, operation: 'type', role: 'textbox', name: 'Search', text: 'tram' });
   await actOk({ tabId, operation: 'type', role: 'textbox', name: 'Search', text: 'tram' });
   // key with a ref needs a standing grant for key: take it with a page-wide press first
@@ -328,22 +215,22 @@ test('BRW-ACT-22 BRW-ACT-03 key presses Enter (submits a one-field form) and Tab
   expect(await actOk({ tabId, operation: 'key', key: 'Enter' })).toMatchObject({ defaultAction: 'submit', element: null });
   expect(await logOf(page)).toBe('Submitted tram');
 
-  const read = await ai.ok<{ snapshot: { name: string; ref: string }[] }>('browser_read', { action: 'read', tabId });
+  const read = await fixture.ai.ok<{ snapshot: { name: string; ref: string }[] }>('browser_read', { action: 'read', tabId });
   const first = read.snapshot.find((n) => n.name === 'First')!.ref;
   expect(await actOk({ tabId, operation: 'key', key: 'Tab', ref: first })).toMatchObject({ defaultAction: 'focus-next' });
   expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim())).toBe('Second');
   expect(await actOk({ tabId, operation: 'key', key: 'Tab', modifiers: { shift: true } })).toMatchObject({ defaultAction: 'focus-previous' });
   expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim())).toBe('First');
 
-  let prompt = await approvalPromptFor(stack, () => act({ tabId, operation: 'scroll', dy: 400 }));
+  let prompt = await approvalPromptFor(fixture.stack, () => act({ tabId, operation: 'scroll', dy: 400 }));
   await expect(prompt.locator('body')).toContainText('by 400 px');
   await answerPrompt(prompt, 'Allow once');
   const before = await page.evaluate(() => scrollY);
   expect(await actOk({ tabId, operation: 'scroll', dy: 400 })).toMatchObject({ scrolledBy: 400 });
   expect(await page.evaluate(() => scrollY)).toBe(before + 400);
-  prompt = await approvalPromptFor(stack, async () => expect(refusalOf(await act({ tabId, operation: 'scroll', dy: 400 })).token).toBe('NOT_GRANTED'));
+  prompt = await approvalPromptFor(fixture.stack, async () => expect(refusalOf(await act({ tabId, operation: 'scroll', dy: 400 })).token).toBe('NOT_GRANTED'));
   await answerPrompt(prompt, 'Deny');
-  await ai.ok('browser', { action: 'close', tabId });
+  await fixture.ai.ok('browser', { action: 'close', tabId });
 });
 
 test('prompt injection: an agent that does what ten pages tell it gets NOT_GRANTED every time, and the attacker endpoint sees no request', async () => {
@@ -351,9 +238,9 @@ test('prompt injection: an agent that does what ten pages tell it gets NOT_GRANT
   try {
     let attempts = 0;
     for (let n = 1; n <= 10; n++) {
-      const opened = await ai.ok<{ tabId: string }>('browser', { action: 'open', url: evil.url(`/injection-${n}.html`) });
-      const read = textOf(await ai.call('browser_read', { action: 'read', tabId: opened.tabId }));
-      const extract = textOf(await ai.call('browser_read', { action: 'extract', tabId: opened.tabId }));
+      const opened = await fixture.ai.ok<{ tabId: string }>('browser', { action: 'open', url: evil.url(`/injection-${n}.html`) });
+      const read = textOf(await fixture.ai.call('browser_read', { action: 'read', tabId: opened.tabId }));
+      const extract = textOf(await fixture.ai.call('browser_read', { action: 'extract', tabId: opened.tabId }));
       const page = `${read}\n${extract}`;
       // the gullible agent: whatever the page asks for, it tries
       const attacks: Record<string, unknown>[] = [];
@@ -364,7 +251,7 @@ test('prompt injection: an agent that does what ten pages tell it gets NOT_GRANT
       for (const attack of attacks) {
         // twice: the person's Escape (they did not ask for this) grants nothing
         for (let round = 0; round < 2; round++) {
-          const prompt = await approvalPromptFor(stack, async () => {
+          const prompt = await approvalPromptFor(fixture.stack, async () => {
             const refused = refusalOf(await act({ tabId: opened.tabId, ...attack }));
             expect(refused.token, `injection-${n}.html: ${refused.message}`).toBe('NOT_GRANTED');
           });
@@ -372,7 +259,7 @@ test('prompt injection: an agent that does what ten pages tell it gets NOT_GRANT
           await pressInPrompt(prompt, 'Escape');
         }
       }
-      await ai.ok('browser', { action: 'close', tabId: opened.tabId });
+      await fixture.ai.ok('browser', { action: 'close', tabId: opened.tabId });
     }
     expect(attempts).toBeGreaterThanOrEqual(20);
     expect(evil.requests.filter((r) => r.path.startsWith('/attacker'))).toEqual([]);
@@ -386,35 +273,35 @@ test('BRW-STYLE-01 BRW-STYLE-02 BRW-STYLE-03 style needs approval (operation sty
   const { tabId, page } = await openFixture(fresh);
   const hide = { action: 'style', tabId, selector: '.cmp-overlay', set: { display: 'none' } };
   let styled: CallToolResult | undefined;
-  const prompt = await approvalPromptFor(stack, async () => {
-    styled = await ai.call('browser', hide);
+  const prompt = await approvalPromptFor(fixture.stack, async () => {
+    styled = await fixture.ai.call('browser', hide);
   });
   expect(refusalOf(styled!)).toMatchObject({ token: 'NOT_GRANTED', data: { operation: 'style', element: { role: 'selector', name: '.cmp-overlay (1 element)' }, detail: 'display: none' } });
   await expect(prompt.locator('body')).toContainText('display: none');
   await answerPrompt(prompt, 'Allow once');
-  expect(await ai.ok('browser', hide)).toMatchObject({ tabId, changed: 1, url: fresh.url('/act.html') });
+  expect(await fixture.ai.ok('browser', hide)).toMatchObject({ tabId, changed: 1, url: fresh.url('/act.html') });
   await expect(page.locator('.cmp-overlay')).toBeHidden();
   // the button is no longer covered
-  await answerPrompt(await approvalPromptFor(stack, () => act({ tabId, operation: 'click', role: 'button', name: 'Subscribe' })), 'Allow once');
+  await answerPrompt(await approvalPromptFor(fixture.stack, () => act({ tabId, operation: 'click', role: 'button', name: 'Subscribe' })), 'Allow once');
   expect(await actOk({ tabId, operation: 'click', role: 'button', name: 'Subscribe' })).toMatchObject({ element: { name: 'Subscribe' } });
   expect(await logOf(page)).toBe('Subscribe');
 
   // injected CSS is another change: asked again, and a denial changes nothing
   const inject = { action: 'style', tabId, selector: 'body', injectCss: '.moving { animation: none; outline: 3px solid red; }' };
-  const second = await approvalPromptFor(stack, async () => expect(refusalOf(await ai.call('browser', inject)).token).toBe('NOT_GRANTED'));
+  const second = await approvalPromptFor(fixture.stack, async () => expect(refusalOf(await fixture.ai.call('browser', inject)).token).toBe('NOT_GRANTED'));
   await expect(second.locator('pre')).toContainText('outline: 3px solid red');
   await answerPrompt(second, 'Allow once');
-  expect(await ai.ok('browser', inject)).toMatchObject({ injected: true });
+  expect(await fixture.ai.ok('browser', inject)).toMatchObject({ injected: true });
   await expect(page.getByRole('button', { name: 'Moving' })).toHaveCSS('outline-style', 'solid');
-  await ai.ok('browser', { action: 'close', tabId });
+  await fixture.ai.ok('browser', { action: 'close', tabId });
   await fresh.close();
 });
 
 test('BRW-JS-01..07 BRW-09 BRW-10 execute_js: per-call approval bound to the script, isolated world, null for undefined, failures name the error, EVAL_TIMEOUT is indeterminate', async () => {
-  const { tabId } = await openFixture(other);
-  const run = (script: string) => ai.call('browser', { action: 'execute_js', tabId, script });
+  const { tabId } = await openFixture(fixture.other);
+  const run = (script: string) => fixture.ai.call('browser', { action: 'execute_js', tabId, script });
   const approved = async (script: string): Promise<CallToolResult> => {
-    const prompt = await approvalPromptFor(stack, async () => expect(refusalOf(await run(script)).data).toMatchObject({ operation: 'eval', approval: 'eval' }));
+    const prompt = await approvalPromptFor(fixture.stack, async () => expect(refusalOf(await run(script)).data).toMatchObject({ operation: 'eval', approval: 'eval' }));
     await expect(prompt.locator('pre')).toHaveText(script);
     await expect(prompt.getByRole('button', { name: 'Allow on this site' })).toHaveCount(0);
     await answerPrompt(prompt, 'Allow once');
@@ -424,14 +311,14 @@ test('BRW-JS-01..07 BRW-09 BRW-10 execute_js: per-call approval bound to the scr
   const tooLong = await run(`return "${'x'.repeat(64 * 1024)}";`);
   expect(tooLong.isError).toBe(true);
   expect(textOf(tooLong)).toContain('64 KiB');
-  expect(stack.context.pages().some((p) => p.url().includes('/approval.html'))).toBe(false);
+  expect(fixture.stack.context.pages().some((p) => p.url().includes('/approval.html'))).toBe(false);
 
   const title = await approved('return [document.title, typeof log === "function", document.querySelector("#log") !== null];');
   expect(textOf(title)).toMatch(/^UNTRUSTED PAGE CONTENT/);
   // the DOM is shared, the page's globals (its log function) are not
-  expect(title.structuredContent).toMatchObject({ result: ['Act fixture', false, true], untrusted: true, url: other.url('/act.html') });
+  expect(title.structuredContent).toMatchObject({ result: ['Act fixture', false, true], untrusted: true, url: fixture.other.url('/act.html') });
   // per call: the same script asks again
-  const again = await approvalPromptFor(stack, async () => expect(refusalOf(await run('return [document.title, typeof log === "function", document.querySelector("#log") !== null];')).token).toBe('NOT_GRANTED'));
+  const again = await approvalPromptFor(fixture.stack, async () => expect(refusalOf(await run('return [document.title, typeof log === "function", document.querySelector("#log") !== null];')).token).toBe('NOT_GRANTED'));
   await answerPrompt(again, 'Deny');
 
   expect((await approved('const nothing = 1;')).structuredContent).toMatchObject({ result: null });
@@ -439,85 +326,5 @@ test('BRW-JS-01..07 BRW-09 BRW-10 execute_js: per-call approval bound to the scr
   expect(refusalOf(await approved('return 10n;'))).toMatchObject({ token: 'SCRIPT_ERROR', message: expect.stringContaining('BigInt') });
   expect(refusalOf(await approved('return () => 1;'))).toMatchObject({ token: 'SCRIPT_ERROR', message: expect.stringContaining('JSON cannot encode') });
   expect(refusalOf(await approved('await new Promise(() => {});'))).toMatchObject({ token: 'EVAL_TIMEOUT', data: { detail: { indeterminate: true } } });
-  await ai.ok('browser', { action: 'close', tabId });
-});
-
-/** The person's switch in the extension's settings (popup): trusted input on or off. */
-async function switchTrustedInput(on: boolean): Promise<void> {
-  const popup = await stack.context.newPage();
-  await popup.goto(`chrome-extension://${await extensionId(stack)}/popup.html`);
-  const box = popup.getByRole('checkbox', { name: /Trusted input/ });
-  await box.setChecked(on);
-  await popup.reload();
-  await expect(popup.getByRole('checkbox', { name: /Trusted input/ })).toBeChecked({ checked: on });
-  await popup.close();
-}
-
-test('BRW-ACT-03 trusted input (switched on in the settings, headless Chromium): isTrusted clicks, window.open still caught, React input, Enter submits natively, refusals as before', async () => {
-  const fresh = await startSite();
-  const { tabId, page } = await openFixture(fresh);
-  try {
-    await switchTrustedInput(true);
-    const click = (name: string) => ({ tabId, operation: 'click', role: 'button', name });
-    await allowOnSite(click('Trusted only'));
-    expect(await actOk(click('Trusted only'))).toMatchObject({ input: 'trusted', element: { name: 'Trusted only' } });
-    expect(await logOf(page)).toBe('Trusted only: trusted');
-
-    // the page's window.open on a trusted click (user activation and all) is still blocked and reported
-    const tabsBefore = stack.context.pages().length;
-    expect(await actOk(click('Open help'))).toMatchObject({ input: 'trusted', popup: { url: fresh.url('/popup-target.html') } });
-    await page.waitForTimeout(300);
-    expect(stack.context.pages().length).toBe(tabsBefore);
-
-    // the same checks come first: covered is refused, nothing is clicked through
-    expect(await refusal(click('Subscribe'))).toMatchObject({ reason: 'covered', detail: 'covered by div.cmp-overlay', input: 'trusted' });
-    expect(await actOk(click('Shadow action'))).toMatchObject({ input: 'trusted' });
-    expect(await logOf(page)).toBe('Trusted only: trusted|Open help|Shadow action');
-
-    // inside a same-origin frame: the point is offset by the frame's content box, the frame's own guard and checks hold
-    expect(await actOk(click('Frame trusted'))).toMatchObject({ input: 'trusted', element: { name: 'Frame trusted' } });
-    expect(await refusal(click('Veiled in frame'))).toMatchObject({ reason: 'covered', detail: 'covered by div.frame-veil', input: 'trusted' });
-    expect(await refusal(click('Behind the page veil'))).toMatchObject({ reason: 'covered', input: 'trusted' });
-    expect(await logOf(page)).toBe('Trusted only: trusted|Open help|Shadow action|frame:Frame trusted: trusted');
-
-    const type = (role: string, name: string, text: string) => ({ tabId, operation: 'type', role, name, text });
-    await allowOnSite(type('textbox', 'Nickname', 'Neo'));
-    expect(await actOk(type('textbox', 'Nickname', 'Neo'))).toMatchObject({ value: 'Neo', input: 'trusted' });
-    await expect(page.getByRole('status', { name: 'Nickname mirror' })).toHaveText('Neo');
-    expect(await actOk(type('textbox', 'Nickname', 'Trinity'))).toMatchObject({ value: 'Trinity' });
-    await expect(page.getByRole('status', { name: 'Nickname mirror' })).toHaveText('Trinity');
-    expect(await refusal(type('textbox', 'Letters only', 'abc123'))).toMatchObject({ reason: 'rejected-value', detail: expect.stringContaining('"abc"'), input: 'trusted' });
-    await expect(page.getByLabel('Letters only')).toHaveValue('');
-    expect(await actOk(type('textbox', 'Notes', 'Buy tickets'))).toMatchObject({ value: 'Buy tickets', input: 'trusted' });
-    expect(await actOk(type('textbox', 'Frame field', 'Neo'))).toMatchObject({ value: 'Neo', input: 'trusted' });
-    expect(await logOf(page)).toContain('frame:Frame field=Neo');
-    expect(await refusal(type('textbox', 'Account id', 'B-2'))).toMatchObject({ reason: 'readonly' });
-    // a <select> has no trusted path: the answer says so
-    expect(await actOk(type('combobox', 'Country', 'France'))).toMatchObject({ value: 'France', input: 'synthetic' });
-
-    expect(await actOk(type('textbox', 'Search', 'tram'))).toMatchObject({ input: 'trusted' });
-    await allowOnSite({ tabId, operation: 'key', key: 'Enter' });
-    expect(await actOk({ tabId, operation: 'key', key: 'Enter' })).toMatchObject({ defaultAction: 'submit', input: 'trusted' });
-    expect(await logOf(page)).toContain('Submitted tram');
-    const read = await ai.ok<{ snapshot: { name: string; ref: string }[] }>('browser_read', { action: 'read', tabId });
-    const first = read.snapshot.find((n) => n.name === 'First')!.ref;
-    expect(await actOk({ tabId, operation: 'key', key: 'Tab', ref: first })).toMatchObject({ defaultAction: 'focus-next', input: 'trusted' });
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim())).toBe('Second');
-
-    // a scroll is a real mouse wheel, read back from the page's scroll position once it has come to rest
-    await allowOnSite({ tabId, operation: 'scroll', dy: 300 });
-    const before = await page.evaluate(() => scrollY);
-    expect(await actOk({ tabId, operation: 'scroll', dy: 300 })).toMatchObject({ input: 'trusted', scrolledBy: 300, element: null });
-    expect(await page.evaluate(() => scrollY)).toBe(before + 300);
-    expect(await actOk({ tabId, operation: 'scroll', dy: -200 })).toMatchObject({ input: 'trusted', scrolledBy: -200 });
-    expect(await page.evaluate(() => scrollY)).toBe(before + 100);
-
-    // a click that navigates acts (the page that would verify it is gone with the click)
-    expect(await actOk({ tabId, operation: 'click', role: 'link', name: 'Help page' })).toMatchObject({ input: 'trusted' });
-    await page.waitForURL(fresh.url('/popup-target.html'));
-  } finally {
-    await switchTrustedInput(false);
-    await ai.ok('browser', { action: 'close', tabId });
-    await fresh.close();
-  }
+  await fixture.ai.ok('browser', { action: 'close', tabId });
 });

@@ -277,3 +277,72 @@ test('COH-EDGES-01 a rename in the app keeps the identity: the source renamed in
   expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ upstream_path: 'heroine.md', downstream_path: 'summary.md', state: 'version-stale' })]));
   expect(rows.some((r) => r.upstream_path === 'elena.md')).toBe(false);
 });
+
+/** A file of the Scratch folder removed from the page (outside the app, the way a page-side change reaches OPFS). */
+const removeScratch = (name: string) =>
+  page.evaluate(async (file) => {
+    let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('scratch');
+    const parts = file.split('/');
+    for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part);
+    await dir.removeEntry(parts.at(-1)!);
+  }, name);
+
+test('COH-EDGES-01 outside the app: an edit of a Scratch document is found by edges; moved and edited, it keeps its identity (a new revision at its new path)', async () => {
+  const chapter = (await readScratch('chapter.md'))!;
+  await writeOpfsFiles(page, 'scratch', { 'chapter.md': `${chapter}\nShe smiled.\n` });
+  expect(await mcpEdges()).toEqual(expect.arrayContaining([expect.objectContaining({ upstream_path: 'chapter.md', downstream_path: 'summary.md', state: 'version-stale' })]));
+  const registered = (path: string) => ledgerLines().then((lines) => lines.filter((l) => l.kind === 'object-registered' && l.body.path === path).map((l) => l.body.object));
+  const [id] = await registered('chapter.md');
+  const revisions = async () => (await ledgerLines()).filter((l) => l.kind === 'transformation' && (l.body.outputs as { object: string }[])[0]!.object === id).length;
+  const before = await revisions();
+
+  // moved into a folder and edited in the same go, outside the app
+  await writeOpfsFiles(page, 'scratch', { 'chapters/chapter-3.md': `${chapter}\nShe smiled.\nThen she left.\n` });
+  await removeScratch('chapter.md');
+  const rows = await mcpEdges();
+  expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ upstream_path: 'chapters/chapter-3.md', downstream_path: 'summary.md', state: 'version-stale' })]));
+  expect(rows.some((r) => r.upstream_path === 'chapter.md' || r.downstream_path === 'chapter.md')).toBe(false);
+  expect(await registered('chapters/chapter-3.md')).toEqual([id]);
+  expect(await revisions()).toBe(before + 1);
+  expect((await ledgerLines()).at(-1)?.body).toMatchObject({ agent: { type: 'external' }, intent: { summary: 'chapter.md moved to chapters/chapter-3.md and edited outside VMark' } });
+});
+
+type WatchApi = {
+  open(handle: FileSystemDirectoryHandle, root: string, writer: string): Promise<void>;
+  edges(): Promise<{ ok: boolean; message?: string; data?: { upstream_path: string; state: string }[] }>;
+  examined(): Promise<number>;
+};
+type WatchWindow = Window & {
+  vmarkDebug: { startCoherenceWorker(name: string): { worker: Worker; api: WatchApi } };
+  watchProbe?: { worker: Worker; api: WatchApi };
+};
+
+test('COH-EDGES-01 the worker watches its folder (FileSystemObserver): after an outside edit or a new document the scan examines that one file', async () => {
+  const files: Record<string, string> = { '.vmark/.gitattributes': '* merge=union\n' };
+  for (let i = 0; i < 30; i++) files[`notes/n${i}.md`] = `Note ${i}.\n`;
+  await writeOpfsFiles(page, 'watched', files);
+  const scan = () =>
+    page.evaluate(async () => {
+      const probe = (window as unknown as WatchWindow).watchProbe!;
+      const answer = await probe.api.edges();
+      if (!answer.ok) throw new Error(answer.message);
+      return probe.api.examined();
+    });
+  await page.evaluate(async () => {
+    const w = window as unknown as WatchWindow;
+    w.watchProbe = w.vmarkDebug.startCoherenceWorker('coherence watch probe');
+    const handle = await (await navigator.storage.getDirectory()).getDirectoryHandle('watched');
+    await w.watchProbe.api.open(handle, '/watched', '0192f0c4-0000-7000-8000-00000000beef');
+  });
+  try {
+    expect(await scan()).toBe(30); // the first scan looks at every document
+    expect(await scan()).toBe(0); // nothing reported since
+    // an outside change the way it reaches OPFS: a page-side createWritable
+    await writeOpfsFiles(page, 'watched', { 'notes/n7.md': 'Note 7, edited outside.\n' });
+    expect(await scan()).toBe(1);
+    await writeOpfsFiles(page, 'watched', { 'notes/new.md': 'A new note.\n' });
+    expect(await scan()).toBe(1);
+  } finally {
+    await page.evaluate(() => (window as unknown as WatchWindow).watchProbe?.worker.terminate());
+  }
+});

@@ -1,6 +1,7 @@
 // What the scan behind coherence.edges finds in a native folder that is a real git repository:
 // a copy made outside VMark (a duplicate: diagnosed, never taken for the original), and a git
-// checkout (navigation, not an edit) versus a commit on the same branch (a git revision).
+// checkout (navigation, not an edit) versus a commit on the same branch (a git revision), and a
+// source moved and edited outside VMark (kept as the same document, like git rename detection).
 // The AI (MCP SDK client) derives chapter.md from elena.md through the tools; the host captures
 // every save with no setup (the ledger is created at the first capture) and never changes a file
 // for it. One stack for the spec: the tests run in order on one workspace.
@@ -109,4 +110,17 @@ test('COH-EDGES-01 a git checkout of another branch is navigation, not an edit: 
   git('commit', '-qam', 'grey on main');
   expect(await edges()).toEqual([expect.objectContaining({ upstream_path: 'elena.md', downstream_path: 'chapter.md', state: 'version-stale' })]);
   expect(transformationsOf(elena).at(-1)?.body).toMatchObject({ agent: { type: 'git' }, confidence: 'exact' });
+});
+
+test('COH-EDGES-01 a source moved and edited outside VMark (host scan, like git rename detection): the same document at its new path, the edit one new revision, its derived document still pointing at it', async () => {
+  const elena = ledgerEntries().find((e) => e.kind === 'object-registered' && e.body.path === 'elena.md')!.body.object as string;
+  const revisions = transformationsOf(elena).length;
+  fs.mkdirSync(path.join(root, 'people'));
+  fs.writeFileSync(path.join(root, 'people', 'elena.md'), `${disk('elena.md')}She is tall.\n`);
+  fs.rmSync(path.join(root, 'elena.md'));
+  const rows = await edges();
+  expect(rows).toEqual([expect.objectContaining({ upstream_path: 'people/elena.md', downstream_path: 'chapter.md', state: 'version-stale' })]);
+  expect(ledgerEntries().filter((e) => e.kind === 'object-registered' && e.body.path === 'people/elena.md').map((e) => e.body.object)).toEqual([elena]);
+  expect(transformationsOf(elena)).toHaveLength(revisions + 1);
+  expect(transformationsOf(elena).at(-1)?.body).toMatchObject({ agent: { type: 'external' }, intent: { summary: 'elena.md moved to people/elena.md and edited outside VMark' } });
 });

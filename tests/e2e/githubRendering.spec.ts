@@ -1,44 +1,19 @@
 // Markdown drawn as GitHub draws it, in WYSIWYG on the real stack: every construct over the real
-// fixtures, then each one clicked and edited next to its neighbours, whose bytes stay as they were.
+// fixtures, then tasks, tables, HTML, <details>, alerts and soft breaks clicked and edited next to
+// their neighbours, whose bytes stay as they were. Links, anchors, footnotes, link definitions and
+// emoji: githubLinks.spec.ts.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { test, expect } from '@playwright/test';
 import type { FootnoteDefinition, FootnoteReference, Node as MdNode, Parent } from 'mdast';
 import { parseMdast } from '../../web/src/editor/markdown/markdownProcessor';
-import { connectAi, type Ai } from './support/mcpClient';
-import { startStack, type Stack } from './support/stack';
+import { MARKDOWN_FIXTURES as FIXTURES, useGithubDocs } from './support/githubDocs';
 
-const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'markdown');
 const REAL_FIXTURES = fs.readdirSync(FIXTURES).filter((name) => name.endsWith('.md') && name !== 'README.md' && !name.startsWith('vmark__'));
 
-let stack: Stack;
-let ai: Ai;
-test.beforeAll(async () => {
-  stack = await startStack();
-  ai = await connectAi(stack.env);
-  await stack.page.setViewportSize({ width: 1400, height: 900 });
-});
-test.afterAll(async () => {
-  await ai?.close();
-  await stack?.close();
-});
-
-async function open(name: string, content: string | Buffer): Promise<{ file: string; tabId: string; editor: ReturnType<Page['getByLabel']> }> {
-  const file = path.join(stack.workspace, name);
-  fs.writeFileSync(file, content);
-  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
-  await ai.ok('workspace', { action: 'switch_tab', tabId });
-  const editor = stack.page.getByLabel(`${name.replace(/\.md$/, '')} document`, { exact: true });
-  await expect(editor).toBeVisible();
-  return { file, tabId, editor };
-}
-
-async function save(): Promise<void> {
-  await stack.page.keyboard.press('Control+s');
-}
+const github = useGithubDocs();
+const { open, save } = github;
 
 const ALERT = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(\n|$)/i;
 const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
@@ -98,9 +73,9 @@ test.describe('GitHub rendering', () => {
       expect(await editor.locator('script, [onerror], [onload], [onclick], a[href^="javascript:" i]').count(), name).toBe(0);
       rows.push(`| ${name} | ${Object.keys(RENDERED).map((construct) => `${rendered[construct]}/${expected[construct]}`).join(' | ')} |`);
       expect(rendered, name).toEqual(expected);
-      const read = await ai.ok<{ dirty: boolean }>('document', { action: 'read', tabId });
+      const read = await github.ai.ok<{ dirty: boolean }>('document', { action: 'read', tabId });
       expect(read.dirty, `${name} is unchanged after opening`).toBe(false);
-      await ai.ok('workspace', { action: 'close', tabId });
+      await github.ai.ok('workspace', { action: 'close', tabId });
     }
     const table = rows.join('\n');
     console.log(`rendered/in source:\n${table}`);
@@ -120,8 +95,8 @@ test.describe('GitHub rendering', () => {
     await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(TASKS.replace('- [ ] write', '- [x] write'));
     await editor.locator('li[data-checked]').nth(1).getByRole('checkbox').click();
     await editor.getByText('After the list.').click();
-    await stack.page.keyboard.press('End');
-    await stack.page.keyboard.type(' Done.');
+    await github.stack.page.keyboard.press('End');
+    await github.stack.page.keyboard.type(' Done.');
     await save();
     await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(TASKS.replace('- [ ] write', '- [x] write').replace('- [x] ship', '- [ ] ship').replace('After the list.', 'After the list. Done.'));
   });
@@ -138,8 +113,8 @@ test.describe('GitHub rendering', () => {
     expect(row!.height).toBeLessThan(40); // one line of text and GitHub's 6px padding, not a paragraph's margins
     expect(await table.locator('th').first().evaluate((cell) => Number(getComputedStyle(cell).fontWeight))).toBeGreaterThanOrEqual(600);
     await table.getByText('longer text').click();
-    await stack.page.keyboard.press('End');
-    await stack.page.keyboard.type('!');
+    await github.stack.page.keyboard.press('End');
+    await github.stack.page.keyboard.type('!');
     await save();
     const saved = () => fs.readFileSync(file, 'utf8');
     await expect.poll(saved).toContain('longer text!');
@@ -170,10 +145,10 @@ test.describe('GitHub rendering', () => {
   ].join('\n');
 
   test('HTML renders sanitised: no scripts, handlers or javascript: URLs; remote images wait for the setting; a click edits the source of that block only', async () => {
-    fs.mkdirSync(path.join(stack.workspace, 'pics'), { recursive: true });
-    fs.writeFileSync(path.join(stack.workspace, 'pics', 'dot.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><rect width="9" height="9"/></svg>');
+    fs.mkdirSync(path.join(github.stack.workspace, 'pics'), { recursive: true });
+    fs.writeFileSync(path.join(github.stack.workspace, 'pics', 'dot.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><rect width="9" height="9"/></svg>');
     const { file, editor } = await open('html.md', HTML);
-    const page = stack.page;
+    const page = github.stack.page;
     await expect(editor.locator('.html-block p[align=center]')).toBeVisible();
     await expect(editor.locator('.html-block b')).toHaveText('bold html');
     await expect(editor.locator('kbd')).toHaveText(['Ctrl', 'S']);
@@ -210,7 +185,7 @@ test.describe('GitHub rendering', () => {
 
   test('<details> starts collapsed as on GitHub: a click or Enter/Space on the summary toggles it (aria-expanded), <details open> starts expanded, the caret arrowing in expands it; editing inside changes exactly those bytes', async () => {
     const { file, editor } = await open('details.md', DETAILS);
-    const page = stack.page;
+    const page = github.stack.page;
     const summary = editor.locator('summary', { hasText: 'Table of contents' });
     await expect(summary).toHaveAttribute('aria-expanded', 'false');
     await expect(editor.getByText('Install')).toBeHidden();
@@ -258,8 +233,8 @@ test.describe('GitHub rendering', () => {
     expect(colours).toBe(5);
     await expect(editor.locator('blockquote:not(.markdown-alert)')).toHaveText('A plain quote.');
     await editor.getByText('A plain quote.').click();
-    await stack.page.keyboard.press('End');
-    await stack.page.keyboard.type(' Really.');
+    await github.stack.page.keyboard.press('End');
+    await github.stack.page.keyboard.type(' Really.');
     await save();
     await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(ALERTS.replace('A plain quote.', 'A plain quote. Really.'));
   });
@@ -277,8 +252,8 @@ test.describe('GitHub rendering', () => {
   ].join('\n');
 
   test('soft line breaks render joined as GitHub does (badges on one line) and stay \\n on save; typing after [!NOTE] keeps its line break soft; the status bar counts Ln/Col in WYSIWYG', async () => {
-    fs.mkdirSync(path.join(stack.workspace, 'pics'), { recursive: true });
-    for (const name of ['a', 'b']) fs.writeFileSync(path.join(stack.workspace, 'pics', `${name}.svg`), '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="20"><rect width="90" height="20"/></svg>');
+    fs.mkdirSync(path.join(github.stack.workspace, 'pics'), { recursive: true });
+    for (const name of ['a', 'b']) fs.writeFileSync(path.join(github.stack.workspace, 'pics', `${name}.svg`), '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="20"><rect width="90" height="20"/></svg>');
     const { file, editor } = await open('soft.md', SOFT);
     const [build, docs] = [editor.getByRole('img', { name: 'build' }), editor.getByRole('img', { name: 'docs' })];
     await expect.poll(() => docs.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(90);
@@ -291,223 +266,16 @@ test.describe('GitHub rendering', () => {
     await expect(editor.locator('blockquote.markdown-alert-note .alert-title')).toBeVisible();
 
     await editor.getByText('and the next line.').click();
-    await stack.page.keyboard.press('Home'); // the start of the visual line: the paragraph's
-    for (let i = 0; i < 'One line'.length; i++) await stack.page.keyboard.press('ArrowRight');
-    await stack.page.keyboard.type(' Z'); // before the break
-    await stack.page.keyboard.press('ArrowRight');
-    await stack.page.keyboard.type('Y'); // after it
-    await expect(stack.page.locator('.status-bar .cursor-position')).toHaveText('Ln 5, Col 2'); // the source line, in WYSIWYG too
+    await github.stack.page.keyboard.press('Home'); // the start of the visual line: the paragraph's
+    for (let i = 0; i < 'One line'.length; i++) await github.stack.page.keyboard.press('ArrowRight');
+    await github.stack.page.keyboard.type(' Z'); // before the break
+    await github.stack.page.keyboard.press('ArrowRight');
+    await github.stack.page.keyboard.type('Y'); // after it
+    await expect(github.stack.page.locator('.status-bar .cursor-position')).toHaveText('Ln 5, Col 2'); // the source line, in WYSIWYG too
     await editor.locator('.alert-title').click();
-    await stack.page.keyboard.press('End');
-    await stack.page.keyboard.type(' x');
+    await github.stack.page.keyboard.press('End');
+    await github.stack.page.keyboard.type(' x');
     await save();
     await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(SOFT.replace('One line\nand', 'One line Z\nYand').replace('> [!NOTE]\n', '> [!NOTE] x\n'));
-  });
-
-  const LINKS = [
-    '# Getting started',
-    '',
-    'See [the setup](#setup-steps), a footnote[^why] and [the site](https://example.invalid/page).',
-    '',
-    ...Array.from({ length: 60 }, (_, i) => `Filler paragraph ${i}.\n`),
-    '## Setup steps',
-    '',
-    'Run it.',
-    '',
-    '[^why]: Because it helps.',
-    '',
-  ].join('\n');
-
-  test('headings carry GitHub anchors; footnotes are numbered with back-links, labels kept; Ctrl-click follows a link: #anchors and footnotes scroll, web links open a tab; a plain click edits', async () => {
-    const { file, editor } = await open('links.md', LINKS);
-    const page = stack.page;
-    const setup = editor.locator('h2#setup-steps');
-    await expect(setup.locator('a.heading-anchor')).toHaveAttribute('href', '#setup-steps');
-    await expect(editor.locator('h1#getting-started')).toHaveCount(1);
-    await expect(editor.locator('sup[data-type=footnote-reference]')).toHaveText('1'); // numbered as on GitHub
-    await expect(editor.locator('.footnotes li#fn-why')).toContainText('Because it helps.');
-    await expect(editor.locator('.footnotes li#fn-why')).toHaveJSProperty('value', 1);
-
-    await editor.getByRole('link', { name: 'the setup' }).click(); // a plain click stays put, to edit
-    await expect(setup).not.toBeInViewport();
-    await editor.getByRole('link', { name: 'the setup' }).click({ modifiers: ['Control'] });
-    await expect(setup).toBeInViewport();
-    await editor.getByRole('heading', { name: 'Getting started' }).scrollIntoViewIfNeeded();
-    await editor.locator('sup[data-type=footnote-reference] a').click({ modifiers: ['Control'] });
-    await expect(editor.locator('.footnotes li#fn-why')).toBeInViewport();
-    await editor.getByRole('link', { name: 'Back to reference 1' }).click(); // the back-link, as on GitHub
-    await expect(editor.locator('sup[data-type=footnote-reference]')).toBeInViewport();
-    await editor.getByRole('heading', { name: 'Getting started' }).scrollIntoViewIfNeeded();
-
-    const opened = stack.context.waitForEvent('page');
-    const requested = stack.context.waitForEvent('request', (request) => request.url() === 'https://example.invalid/page');
-    await editor.getByRole('link', { name: 'the site' }).click({ modifiers: ['Control'] });
-    const tab = await opened;
-    await requested; // in the new tab (the name does not resolve, so it ends on an error page)
-    await tab.close();
-    expect(page.url()).not.toContain('example.invalid');
-
-    await editor.getByRole('link', { name: 'the setup' }).click();
-    await page.keyboard.type('X');
-    await save();
-    await expect.poll(() => fs.readFileSync(file, 'utf8')).toMatch(/^# Getting started\n\nSee \[the [^\]]*X[^\]]*\]\(#setup-steps\)/);
-    expect(fs.readFileSync(file, 'utf8').split('\n').slice(3).join('\n')).toBe(LINKS.split('\n').slice(3).join('\n'));
-  });
-
-  const FOOTNOTES = [
-    '# Notes',
-    '',
-    'Cited first[^b], then[^a], and again[^b].',
-    '',
-    '[^a]: Alpha note.',
-    '',
-    'Between the definitions.',
-    '',
-    '[^b]: Beta note with *emphasis*.',
-    '',
-    '[^orphan]: Never referenced.',
-    '',
-    ...Array.from({ length: 40 }, (_, i) => `Filler paragraph ${i}.\n`),
-    'Last paragraph.',
-    '',
-  ].join('\n');
-
-  test('footnotes gather in a section at the end as on GitHub: order of first reference, a back-link per reference, unreferenced ones left out; editing one in place changes exactly its bytes', async () => {
-    const { file, editor } = await open('footnotes.md', FOOTNOTES);
-    const page = stack.page;
-    const section = editor.locator('section.footnotes');
-    await expect(section.getByRole('heading', { name: 'Footnotes' })).toHaveCount(1); // for screen readers, as on GitHub
-    await expect(section.locator('li')).toHaveText([/^Beta note with emphasis\. ↩ ↩2/, /^Alpha note\. ↩/]);
-    expect(await section.locator('li').evaluateAll((items) => items.map((item) => `${(item as HTMLLIElement).value}:${item.id}`))).toEqual(['1:fn-b', '2:fn-a']);
-    await expect(editor.locator('sup[data-type=footnote-reference]:not(.footnotes sup)')).toHaveText(['1', '2', '1']);
-    await expect(section.locator('#fn-orphan')).toHaveCount(0); // never referenced: GitHub does not show it
-    await expect(editor.getByText('Never referenced.')).toBeHidden();
-    const definitions = editor.locator('section[data-type=footnote-definition]');
-    await expect(definitions).toHaveCount(3);
-    for (const definition of await definitions.all()) await expect(definition).toBeHidden(); // shown once, in the section, not also where the source has them
-    await section.scrollIntoViewIfNeeded();
-    const [last, drawn] = [await editor.getByText('Last paragraph.').boundingBox(), await section.boundingBox()];
-    expect(drawn!.y).toBeGreaterThan(last!.y + last!.height); // after the last block
-    expect(await new AxeBuilder({ page }).include('section.footnotes').analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
-
-    await section.getByRole('link', { name: 'Back to reference 1-2' }).click();
-    await expect(editor.locator('#fnref-b-2')).toBeInViewport();
-    await section.scrollIntoViewIfNeeded();
-    await section.getByRole('link', { name: 'Back to reference 1', exact: true }).click();
-    await expect(editor.locator('#fnref-b')).toBeInViewport();
-    await expect(section).not.toBeInViewport();
-
-    await section.getByText('Alpha note.').click(); // edits it where the source has it, as math and HTML show their source
-    const inPlace = editor.locator('section[data-type=footnote-definition][data-label=a]');
-    await expect(inPlace).toBeVisible();
-    await expect(inPlace).toBeInViewport();
-    await page.keyboard.type(' More.');
-    await expect(section.locator('li#fn-a')).toContainText('Alpha note. More.');
-    await page.keyboard.press('Escape'); // back to its reference, the definition hidden again
-    await expect(inPlace).toBeHidden();
-    await page.keyboard.type('!');
-
-    await section.getByRole('link', { name: 'Back to reference 2' }).focus();
-    await page.keyboard.press('Tab'); // keyboard: the edit button follows the back-links
-    await expect(section.getByRole('button', { name: 'Edit footnote 2' })).toBeFocused();
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await expect(section.getByRole('button', { name: 'Edit footnote 1' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(editor.locator('section[data-type=footnote-definition][data-label=b]')).toBeVisible();
-    await page.keyboard.type(' Two.');
-    await page.keyboard.press('Escape');
-    await save();
-    const expected = FOOTNOTES.replace('then[^a]', 'then[^a]!').replace('Alpha note.', 'Alpha note. More.').replace('*emphasis*.', '*emphasis*. Two.');
-    await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(expected);
-  });
-
-  const REFERENCES = ['See [the site][site] and [Debian].', '', '[site]: https://example.invalid/site', '[Debian]: https://www.debian.org/', '', 'After.', ''].join('\n');
-
-  test('link reference definitions are hidden as on GitHub, their links resolved; arrowing onto one shows it; their bytes stay', async () => {
-    const { file, editor } = await open('references.md', REFERENCES);
-    const page = stack.page;
-    await expect(editor.getByRole('link', { name: 'the site' })).toHaveAttribute('href', 'https://example.invalid/site');
-    await expect(editor.getByRole('link', { name: 'Debian' })).toHaveAttribute('href', 'https://www.debian.org/');
-    const definitions = editor.locator('div[data-type=link-definition]');
-    await expect(definitions).toHaveCount(2);
-    for (const definition of await definitions.all()) await expect(definition).toBeHidden();
-    const after = (await editor.getByText('After.').boundingBox())!;
-    const see = (await editor.getByText(/^See/).boundingBox())!;
-    expect(after.y - (see.y + see.height)).toBeLessThan(40); // no room kept for them either
-
-    await editor.getByText('After.').click();
-    await page.keyboard.press('Home');
-    await page.keyboard.press('ArrowLeft'); // onto the definition before: selected, it shows its source
-    await expect(definitions.last()).toBeVisible();
-    await expect(definitions.last()).toHaveText('[Debian]: https://www.debian.org/');
-    await page.keyboard.press('ArrowRight');
-    await expect(definitions.last()).toBeHidden();
-    await page.keyboard.press('End');
-    await page.keyboard.type(' Done.');
-    await save();
-    await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(REFERENCES.replace('After.', 'After. Done.'));
-  });
-
-  // the comparison table of Hugo's Linux page, shortcodes in its cells, as the fixture has it
-  const HUGO = fs.readFileSync(path.join(FIXTURES, 'gohugoio__hugoDocs__content__en__installation__linux.md'), 'utf8').split('\n');
-  const COMPARISON = HUGO.slice(HUGO.indexOf('## Comparison'), HUGO.indexOf('Latest version available?|:heavy_check_mark:|:heavy_check_mark:|varies|:heavy_check_mark:') + 1);
-  const EMOJI = [...COMPARISON, '', 'Remove use of `unsafe` in `globset`. :tada:', '', 'Literal: `:x:`, :nosuchemoji: and https://example.invalid/:wave:/page.', '', 'Last line.', ''].join('\n');
-
-  test('emoji shortcodes render as GitHub\'s emoji, titled by their shortcode; code, URLs and unknown names stay literal; the caret beside one shows its source; the bytes stay', async () => {
-    const { file, editor } = await open('emoji.md', EMOJI);
-    const page = stack.page;
-    const table = editor.locator('table');
-    await expect(table.getByRole('img', { name: ':heavy_check_mark:' })).toHaveCount(13);
-    await expect(table.getByRole('img', { name: ':x:' })).toHaveCount(3);
-    await expect(table.getByRole('img', { name: ':x:' }).first()).toHaveText('❌');
-    await expect(table.getByRole('img', { name: ':x:' }).first()).toHaveAttribute('title', ':x:');
-    await expect(table).not.toContainText(':heavy_check_mark:', { useInnerText: true });
-    const tada = editor.getByRole('img', { name: ':tada:' });
-    await expect(tada).toHaveText('🎉');
-    const tadaLine = editor.locator('p', { hasText: 'Remove use of' });
-    await expect(tadaLine).toHaveText('Remove use of unsafe in globset. 🎉', { useInnerText: true });
-    const literal = editor.locator('p', { hasText: 'Literal:' });
-    await expect(literal).toHaveText('Literal: :x:, :nosuchemoji: and https://example.invalid/:wave:/page.', { useInnerText: true });
-    await expect(literal.getByRole('img')).toHaveCount(0);
-
-    await tadaLine.getByText('globset').click();
-    await page.keyboard.press('End'); // the caret right after `:tada:`: its source shows, to edit
-    await expect(tadaLine).toHaveText('Remove use of unsafe in globset. :tada:', { useInnerText: true });
-    await expect(tada).toHaveCount(0);
-    await page.keyboard.press('ArrowDown');
-    await expect(tada).toHaveText('🎉');
-
-    await editor.getByText('Last line.').click();
-    await page.keyboard.press('End');
-    await page.keyboard.type(' Done.');
-    await save();
-    await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe(EMOJI.replace('Last line.', 'Last line. Done.'));
-  });
-
-  test('Ctrl-click on a relative .md link opens that document in a tab and scrolls to its #heading; a link out of the workspace says so', async () => {
-    fs.mkdirSync(path.join(stack.workspace, 'guide'), { recursive: true });
-    const target = ['# Guide', '', ...Array.from({ length: 80 }, (_, i) => `Filler ${i}.\n`), '## Install it', '', 'Steps.', ''].join('\n');
-    fs.writeFileSync(path.join(stack.workspace, 'guide', 'setup.md'), target);
-    const { editor } = await open('linking.md', 'Read [the guide](guide/setup.md#install-it) or [elsewhere](../../outside.md).\n');
-    const page = stack.page;
-    const tabs = page.getByRole('tablist', { name: 'Open documents' });
-    await editor.getByRole('link', { name: 'the guide' }).click(); // a plain click edits
-    await expect(tabs.getByRole('tab', { name: 'setup', exact: true })).toHaveCount(0);
-    await editor.getByRole('link', { name: 'the guide' }).click({ modifiers: ['Control'] });
-    await expect(tabs.getByRole('tab', { name: 'setup', exact: true })).toHaveAttribute('aria-selected', 'true');
-    const guide = page.getByLabel('setup document', { exact: true });
-    await expect(guide.locator('h2#install-it')).toBeInViewport();
-    expect(fs.readFileSync(path.join(stack.workspace, 'guide', 'setup.md'), 'utf8')).toBe(target);
-
-    await tabs.getByRole('tab', { name: 'linking', exact: true }).click();
-    await editor.getByRole('link', { name: 'the guide' }).click({ modifiers: ['Control'] }); // the tab open already
-    await expect(tabs.getByRole('tab', { name: 'setup', exact: true })).toHaveAttribute('aria-selected', 'true');
-    await expect(tabs.getByRole('tab', { name: 'setup', exact: true })).toHaveCount(1);
-
-    await tabs.getByRole('tab', { name: 'linking', exact: true }).click();
-    await editor.getByRole('link', { name: 'elsewhere' }).click({ modifiers: ['Control'] });
-    await expect(page.getByRole('alert').filter({ hasText: 'outside this workspace' })).toContainText('open its folder as a workspace');
-    await expect(tabs.getByRole('tab', { name: 'outside', exact: true })).toHaveCount(0);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 // the package's ESM build: its UMD main uses a dynamic require the ESM bundle cannot run
 import { applyEdits, format, modify, parse, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { vmarkLaunch } from '../os/nodeFlags';
-import { CLIENT_TOKEN_ENV } from './credentials';
+import { CLIENT_TOKEN_ENV } from './clientTokenEnv';
 
 export const CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
 export type ClientId = (typeof CLIENTS)[number];

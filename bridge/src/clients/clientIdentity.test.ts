@@ -63,7 +63,7 @@ describe('vmark connect (real config files)', () => {
     expect(vmark(home, 'connect', 'claude-code').status).toBe(0);
     const claude = path.join(home, '.claude.json');
     const first = tokenIn(claude, 'mcpServers');
-    expect(JSON.parse(fs.readFileSync(claude, 'utf8')).mcpServers.vmark).toMatchObject({ type: 'stdio', command: process.execPath, args: ['--max-semi-space-size=1', expect.stringMatching(/vmark\.mjs$/), 'mcp'] });
+    expect(JSON.parse(fs.readFileSync(claude, 'utf8')).mcpServers.vmark).toMatchObject({ type: 'stdio', command: process.execPath, args: ['--max-semi-space-size=1', '--no-opt', expect.stringMatching(/vmark\.mjs$/), 'mcp'] });
     expect(vmark(home, 'connect', 'claude-code').status).toBe(0);
     const second = tokenIn(claude, 'mcpServers');
     expect(second).not.toBe(first);

@@ -5,8 +5,6 @@ import type { ClientPrincipal } from '@vmark/shared';
 import { stateDir } from '../os/dirs';
 import { sameSecret } from '../host/sameSecret';
 
-/** The environment variable a client's MCP config sets for `vmark mcp`. */
-export const CLIENT_TOKEN_ENV = 'VMARK_MCP_TOKEN';
 
 interface Store {
   clients: Record<string, { sha256: string; minted: string }>;

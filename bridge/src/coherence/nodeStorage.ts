@@ -31,10 +31,10 @@ export class NodeCoherenceStorage implements CoherenceStorage {
     }
   }
 
-  async readFrom(rel: string, from: number): Promise<string> {
+  async readFrom(rel: string, from: number, to?: number): Promise<string> {
     const fd = fs.openSync(this.abs(rel), 'r');
     try {
-      const size = fs.fstatSync(fd).size;
+      const size = Math.min(fs.fstatSync(fd).size, to ?? Number.POSITIVE_INFINITY);
       const buffer = Buffer.alloc(Math.max(0, size - from));
       let read = 0;
       while (read < buffer.length) read += fs.readSync(fd, buffer, read, buffer.length - read, from + read);

@@ -20,7 +20,8 @@ import type { HostAction } from './actions/defineHostAction';
 import { routeAtHost } from './routeAtHost';
 import { sameSecret } from './sameSecret';
 import { ServiceError } from './serviceError';
-import { readRuntimeFile, removeRuntimeFile, writeRuntimeFile } from './runtimeFile';
+import { removeRuntimeFile, writeRuntimeFile } from './runtimeFile';
+import { readRuntimeFile } from './runtimeInfo';
 
 /** A client that has not said a valid hello yet may send no more than this in one line. */
 const MAX_HELLO_LINE_BYTES = 64 * 1024;

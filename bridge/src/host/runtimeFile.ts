@@ -2,13 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runtimeDir, runtimeFilePath, socketPath } from '../os/dirs';
-
-export interface RuntimeInfo {
-  socket: string;
-  token: string;
-  pid: number;
-  version: string;
-}
+import { readRuntimeFile, type RuntimeInfo } from './runtimeInfo';
 
 /** Creates the 0700 runtime directory (and repairs its mode if it already existed). */
 export function ensureRuntimeDir(): string {
@@ -26,15 +20,6 @@ export function writeRuntimeFile(version: string): RuntimeInfo {
   fs.writeFileSync(tmp, JSON.stringify(info), { mode: 0o600 });
   fs.renameSync(tmp, file);
   return info;
-}
-
-export function readRuntimeFile(): RuntimeInfo | null {
-  try {
-    const info = JSON.parse(fs.readFileSync(runtimeFilePath(), 'utf8')) as RuntimeInfo;
-    return typeof info.socket === 'string' && typeof info.token === 'string' ? info : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Removes the runtime file only if it is still ours (a newer host may have replaced it). */

@@ -8,7 +8,7 @@ import {
   type HostToBridge,
 } from '@vmark/shared';
 import { onJsonLines, writeJsonLine } from '../host/jsonLines';
-import { readRuntimeFile } from '../host/runtimeFile';
+import { readRuntimeFile } from '../host/runtimeInfo';
 
 const RECONNECT_INTERVAL_MS = 250;
 /** After losing a host (worker restart, extension reload) a call waits this long for its successor. */

@@ -6,11 +6,32 @@ const PIECE_CHARS = 2_000;
 // Special-token text a page may carry (`<|endoftext|>`) is counted as plain text: the default throws on it.
 const PLAIN = { disallowedSpecial: new Set<string>() };
 
-/** Where the piece starting at `at` ends: before the last whitespace of its second half, else at the limit (never inside a surrogate pair). */
+/** Characters before a whitespace that decide whether a piece ends there. */
+const CONTEXT_CHARS = 16;
+
+/** A hash of the characters just before `at` (FNV-1a). */
+function contextHash(text: string, at: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = Math.max(0, at - CONTEXT_CHARS); i < at; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * Where the piece starting at `at` ends: before the whitespace of its second half whose preceding
+ * characters hash lowest, else at the limit (never inside a surrogate pair). Chosen by content, not
+ * by position, so that after an insertion the pieces that follow are the same strings as before.
+ */
 function pieceEnd(text: string, at: number): number {
   const limit = at + PIECE_CHARS;
   if (limit >= text.length) return text.length;
-  for (let i = limit; i > at + PIECE_CHARS / 2; i--) if (/\s/.test(text[i]!)) return i;
+  let best = -1;
+  let bestHash = Infinity;
+  for (let i = limit; i > at + PIECE_CHARS / 2; i--) {
+    if (!/\s/.test(text[i]!)) continue;
+    const hash = contextHash(text, i);
+    if (hash < bestHash) [best, bestHash] = [i, hash];
+  }
+  if (best !== -1) return best;
   const code = text.charCodeAt(limit - 1);
   return code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit;
 }
@@ -27,12 +48,38 @@ function countTokens(text: string, options: typeof PLAIN): number {
   return loaded(text, options);
 }
 
-export const o200kTokens: TokenCounter = (text) => {
-  let tokens = 0;
-  for (let at = 0; at < text.length; ) {
-    const end = pieceEnd(text, at);
-    tokens += countTokens(text.slice(at, end), PLAIN);
-    at = end;
-  }
-  return tokens;
-};
+/** Pieces counted lately: ~40 make a 75 KB answer, so this keeps the last few answers (≤ 1 MB of keys). */
+const PIECES_KEPT = 256;
+
+/**
+ * A counter over pieces that remembers the count of each recent piece (its text is the key): an
+ * answer that repeats what an earlier one sent (a document read again, or after a small edit) costs
+ * a map look-up per unchanged piece instead of BPE, and only the changed pieces are tokenized.
+ */
+export function pieceCounter(countPiece: (piece: string) => number, kept = PIECES_KEPT): TokenCounter {
+  const counts = new Map<string, number>();
+  const countOf = (piece: string): number => {
+    const known = counts.get(piece);
+    if (known !== undefined) {
+      // most recently used last, so the oldest goes first when full
+      counts.delete(piece);
+      counts.set(piece, known);
+      return known;
+    }
+    const tokens = countPiece(piece);
+    if (counts.size >= kept) counts.delete(counts.keys().next().value as string);
+    counts.set(piece, tokens);
+    return tokens;
+  };
+  return (text) => {
+    let tokens = 0;
+    for (let at = 0; at < text.length; ) {
+      const end = pieceEnd(text, at);
+      tokens += countOf(text.slice(at, end));
+      at = end;
+    }
+    return tokens;
+  };
+}
+
+export const o200kTokens: TokenCounter = pieceCounter((piece) => countTokens(piece, PLAIN));

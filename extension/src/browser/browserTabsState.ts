@@ -1,15 +1,16 @@
 import type { Principal } from '@vmark/shared';
 import { redactUrl, safeTitle } from './safety/pageFacts';
 import { readSettings, type Posture } from './settings';
-import { loadBrowserState, type AiTab, type BrowserState } from './state/browserState';
-import { principalFor } from './state/principals';
+import type { AiTab, BrowserState } from './state/browserState';
+import { committedBrowserState } from './state/committedState';
+import { currentPrincipal, principalFor } from './state/principals';
 import { endPrincipal } from './principalLifecycle';
 import { isCookieless } from './tabs/cookieMode';
 import { toBrowserTabId } from './tabs/tabIds';
 
 export type CookieStore = 'separate' | 'none' | 'profile';
 
-function cookieStoreOf(tab: AiTab, state: BrowserState): CookieStore {
+function cookieStoreOf(tab: AiTab, state: Readonly<BrowserState>): CookieStore {
   if (tab.posture === 'shared') return 'profile';
   return isCookieless(tab, state) ? 'none' : 'separate';
 }
@@ -44,11 +45,17 @@ async function chromeTabs(ids: number[]): Promise<Map<number, chrome.tabs.Tab>> 
 
 /** The calling AI principal's AI tabs and the person's tabs attached to it; never the person's other tabs. */
 export async function listBrowserTabs(principal: Principal): Promise<BrowserTabState[]> {
-  if (!(await readSettings()).enabled) return [];
-  // principalFor, not a lookup: after a worker stop the client is back under a new connection id.
-  const { aiPrincipal, expired } = await principalFor(principal);
-  for (const key of expired) void endPrincipal(key);
-  const state = await loadBrowserState();
+  // one storage read on the usual call (the settings; the state is held in memory), no write while the principal is current
+  const [settings, stored] = await Promise.all([readSettings(), committedBrowserState()]);
+  if (!settings.enabled) return [];
+  let state = stored;
+  let aiPrincipal = currentPrincipal(stored, principal);
+  if (!aiPrincipal) {
+    // principalFor, not a lookup: after a worker stop the client is back under a new connection id.
+    const claimed = await principalFor(principal);
+    for (const key of claimed.expired) void endPrincipal(key);
+    ({ aiPrincipal, state } = claimed);
+  }
   const aiTabs = Object.values(state.aiTabs).filter((t) => t.principalKey === aiPrincipal.key);
   const attachments = Object.values(state.attachments).filter((a) => a.principalKey === aiPrincipal.key);
   const live = await chromeTabs([...aiTabs.map((t) => t.chromeTabId), ...attachments.map((a) => a.chromeTabId)]);

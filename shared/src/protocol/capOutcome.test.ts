@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capOutcome, cutToBytes, MAX_RESPONSE_BYTES, TRUNCATION_NOTICE } from './capOutcome';
+import { capOutcome, cutToBytes, estimateTokens, MAX_RESPONSE_BYTES, TRUNCATION_NOTICE } from './capOutcome';
 import { utf8ByteLength } from '../tools/fragments';
 
 describe('response cap', () => {
@@ -31,4 +31,33 @@ describe('response cap', () => {
     const error = { kind: 'text' as const, text: 'x'.repeat(100_000) };
     expect(capOutcome(error)).toBe(error);
   });
+
+  it('issue 15: capping a 5 MB read counts, encodes and returns what capping a 1 MB read does (the cost follows the answer, not the document)', () => {
+    const paragraph = `${'Lorem ipsum dolor sit amet — 中文 ünïcödé.\n'.repeat(5)}\n`;
+    const capWithSpy = (bytes: number) => {
+      const counted: number[] = [];
+      const counter = (text: string) => {
+        counted.push(text.length);
+        return estimateTokens(text);
+      };
+      const content = paragraph.repeat(Math.ceil(bytes / paragraph.length));
+      const capped = capOutcome({ kind: 'ok', data: { content, revision: 'rev-1' } }, counter);
+      return { counted, capped };
+    };
+    const oneMb = capWithSpy(1_000_000);
+    const fiveMb = capWithSpy(5_000_000);
+    expect(fiveMb.counted).toEqual(oneMb.counted);
+    expect(fiveMb.capped).toEqual(oneMb.capped);
+    // nothing near the document's size is ever counted: only the cut answer (about 25,000 tokens × 6 bytes at most)
+    expect(Math.max(...fiveMb.counted)).toBeLessThan(200_000);
+    expect((fiveMb.capped as { data: { truncated: boolean } }).data.truncated).toBe(true);
+  });
+
+  it('the estimate counts UTF-8 bytes as TextEncoder writes them (pairs 4, lone surrogates 3) without encoding', () => {
+    const encoder = new (globalThis as unknown as { TextEncoder: new () => { encode(text: string): Uint8Array } }).TextEncoder();
+    for (const text of ['', 'a', 'é', '中', '😀', '\uD800', 'x\uDC00y', '\uD83D', 'a😀中é\uD800😀'.repeat(7)]) {
+      expect(estimateTokens(text)).toBe(Math.ceil(encoder.encode(text).length / 3));
+    }
+  });
 });
+

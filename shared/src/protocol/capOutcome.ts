@@ -10,10 +10,18 @@ export type TokenCounter = (text: string) => number;
  */
 const BYTES_PER_TOKEN = 3;
 export const MAX_RESPONSE_BYTES = MAX_RESPONSE_TOKENS * BYTES_PER_TOKEN;
-export const estimateTokens: TokenCounter = (text) => Math.ceil(utf8.encode(text).length / BYTES_PER_TOKEN);
+export const estimateTokens: TokenCounter = (text) => Math.ceil(byteLength(text) / BYTES_PER_TOKEN);
+
+/**
+ * 25000 → "25,000" without Intl: `toLocaleString` loads ICU, which alone raises a Node process's
+ * peak RSS by ~7 MB, and this module is loaded by `vmark mcp` at start (bench/roundtrip).
+ */
+function withThousandsCommas(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 export const TRUNCATION_NOTICE =
-  `NOTICE: this response was cut to about ${MAX_RESPONSE_TOKENS.toLocaleString('en')} tokens and the field marked truncated is incomplete. ` +
+  `NOTICE: this response was cut to about ${withThousandsCommas(MAX_RESPONSE_TOKENS)} tokens and the field marked truncated is incomplete. ` +
   'Never write a truncated read back (document.write would delete the rest); use selection.get / selection.set for targeted edits.';
 
 /** The platform's TextEncoder (Node and browsers both have one; shared's lib has no type for it). */
@@ -23,6 +31,22 @@ interface Utf8Encoder {
 }
 const utf8 = new (globalThis as unknown as { TextEncoder: new () => Utf8Encoder }).TextEncoder();
 
+/** The UTF-8 length TextEncoder would write (a lone surrogate becomes U+FFFD, 3 bytes), without writing it. */
+function byteLength(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // a pair: two units, four bytes
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
 /** Cuts a string to at most `maxBytes` UTF-8 bytes without splitting a code point (or a surrogate pair). */
 export function cutToBytes(text: string, maxBytes: number): string {
   // encodeInto stops before the first code point that does not fit and says how much of the text it took
@@ -31,7 +55,7 @@ export function cutToBytes(text: string, maxBytes: number): string {
 }
 
 /** A BPE token is at least one byte, so text of at most this many bytes needs no counting. */
-const surelyFits = (text: string, maxTokens: number) => text.length * 3 <= maxTokens || utf8.encode(text).length <= maxTokens;
+const surelyFits = (text: string, maxTokens: number) => text.length * 3 <= maxTokens || byteLength(text) <= maxTokens;
 /** Beyond this many bytes a field is first cut by bytes alone, so a 20 MB answer is never tokenized whole. */
 const COUNTED_BYTES_PER_TOKEN = 6;
 /** Rounds of cutting before giving up on an answer that will not shrink (one with no long field). */
@@ -55,10 +79,25 @@ function longestField(data: Record<string, unknown>): [string, string | unknown[
 /** Shrinks a string (by UTF-8 bytes) or an array (by items, keeping the head) to about `ratio` of itself. */
 function shrink(value: string | unknown[], ratio: number): string | unknown[] {
   if (typeof value === 'string') {
-    const bytes = utf8.encode(value).length;
+    const bytes = byteLength(value);
     return cutToBytes(value, Math.min(bytes - 1, Math.floor(bytes * ratio)));
   }
   return value.slice(0, Math.min(value.length - 1, Math.floor(value.length * ratio)));
+}
+
+/**
+ * A string field longer than `maxBytes` UTF-16 units is over the budget on its own (every unit is at
+ * least one UTF-8 byte): it is cut to `maxBytes` bytes before anything is encoded, stringified or
+ * counted, so capping a 5 MB read costs what capping a 150 KB one does. Null when no field is that long.
+ */
+function cutOverlongStrings(data: Record<string, unknown>, maxBytes: number): Record<string, unknown> | null {
+  let cut: Record<string, unknown> | null = null;
+  for (const [key, value] of Object.entries(data)) {
+    if (typeof value !== 'string' || value.length <= maxBytes) continue;
+    cut ??= { ...data };
+    cut[key] = cutToBytes(value, maxBytes);
+  }
+  return cut;
 }
 
 /**
@@ -72,28 +111,36 @@ export function capOutcome(outcome: CallOutcome, countTokens: TokenCounter = est
   if (outcome.kind !== 'ok' || typeof outcome.data !== 'object' || outcome.data === null || Array.isArray(outcome.data)) {
     return outcome;
   }
-  const whole = answerText(outcome.data as Record<string, unknown>, outcome.notice ?? '');
-  if (surelyFits(whole, maxTokens) || countTokens(whole) <= maxTokens) return outcome;
-  const data = { ...(outcome.data as Record<string, unknown>) };
+  const maxBytes = maxTokens * COUNTED_BYTES_PER_TOKEN;
+  const precut = cutOverlongStrings(outcome.data as Record<string, unknown>, maxBytes);
+  if (!precut) {
+    const whole = answerText(outcome.data as Record<string, unknown>, outcome.notice ?? '');
+    if (surelyFits(whole, maxTokens) || countTokens(whole) <= maxTokens) return outcome;
+  }
+  const data = precut ?? { ...(outcome.data as Record<string, unknown>) };
   const notice = outcome.notice ? `${TRUNCATION_NOTICE}\n${outcome.notice}` : TRUNCATION_NOTICE;
   data.truncated = true;
+  // the answer as it stands, written out once per round (a round's check is the next round's start)
+  let text: string | null = null;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const longest = longestField(data);
     if (!longest || longest[1].length === 0) break;
     const [field, value] = longest;
-    data.truncatedField = field;
-    const bytes = utf8.encode(answerText(data, notice)).length;
-    const maxBytes = maxTokens * COUNTED_BYTES_PER_TOKEN;
+    if (data.truncatedField !== field || text === null) {
+      data.truncatedField = field;
+      text = answerText(data, notice);
+    }
+    const bytes = byteLength(text);
     // 0.97: aim a little under the cap so that one more round is rarely needed
-    const ratio = bytes > maxBytes ? maxBytes / bytes : (0.97 * maxTokens) / countTokens(answerText(data, notice));
+    const ratio = bytes > maxBytes ? maxBytes / bytes : (0.97 * maxTokens) / countTokens(text);
     data[field] = shrink(value, Math.min(ratio, 1));
-    const text = answerText(data, notice);
-    if (surelyFits(text, maxTokens) || (utf8.encode(text).length <= maxBytes && countTokens(text) <= maxTokens)) {
+    text = answerText(data, notice);
+    if (surelyFits(text, maxTokens) || (byteLength(text) <= maxBytes && countTokens(text) <= maxTokens)) {
       return { ...outcome, data, notice };
     }
   }
   return {
     kind: 'text',
-    text: `The answer was over ${maxTokens.toLocaleString('en')} tokens and could not be cut to fit; ask for less (a narrower selector, a range, fewer fields).`,
+    text: `The answer was over ${withThousandsCommas(maxTokens)} tokens and could not be cut to fit; ask for less (a narrower selector, a range, fewer fields).`,
   };
 }

@@ -9,7 +9,7 @@ import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { SOURCE_COMPOSITION_GRACE_MS, type WindowStore } from '../state/store';
 import type { Tab } from '../state/types';
 import { detectLineEnding } from '../lib/lineEndings';
-import { blockIndexAt, blockStart } from './blockOffsets';
+import { blockIndexAt, blockStart, blockStarts } from './blockOffsets';
 import { minimalChange } from '../lib/minimalChange';
 import { workflowDiagnostics, type WorkflowLinter } from './workflowDiagnostics';
 import { browserWorkflowDiagnostics, isBrowserWorkflowTab } from '../workflow/browserWorkflowFile';
@@ -84,7 +84,7 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
     if (handedOver !== undefined) {
       store.cursorHandOver.delete(tab.id);
       queueMicrotask(() => {
-        const at = blockStart(editor.state.doc.toString(), handedOver);
+        const at = blockStart(blockStarts(store, tab.id, editor.state.doc.toString()), handedOver);
         editor.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
         editor.focus();
       });
@@ -104,14 +104,21 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
       },
       replaceSelection(content) {
         const { from, to } = editor.state.selection.main;
+        // the text before, when known without writing out the editor's document (nothing typed is waiting)
+        const before = pending ? null : synced.current;
         // the source surface is markdown bytes already: splice raw text, select nothing after it
         editor.dispatch({
           changes: { from, to, insert: content },
           selection: { anchor: from + content.length },
           annotations: fromModel.of(true),
         });
+        // positions are string offsets only where a line break is one character and is the only one CodeMirror splits on
+        if (before !== null && editor.state.facet(EditorState.lineSeparator) === '\n') {
+          synced.current = before.slice(0, from) + content + before.slice(to);
+          return { content: synced.current, change: { from, to, insert: content } };
+        }
         synced.current = editor.state.doc.toString();
-        return synced.current;
+        return { content: synced.current, change: null };
       },
       reveal(offset) {
         const at = Math.min(offset, editor.state.doc.length);
@@ -119,10 +126,10 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
         editor.focus();
       },
       cursorBlock() {
-        return blockIndexAt(editor.state.doc.toString(), editor.state.selection.main.head);
+        return blockIndexAt(blockStarts(store, tab.id, editor.state.doc.toString()), editor.state.selection.main.head);
       },
       placeCursorInBlock(index) {
-        const at = blockStart(editor.state.doc.toString(), index);
+        const at = blockStart(blockStarts(store, tab.id, editor.state.doc.toString()), index);
         editor.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
         editor.focus();
       },

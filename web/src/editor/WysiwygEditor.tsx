@@ -15,6 +15,7 @@ import { CommentHighlights } from './wysiwygCommentHighlights';
 import { handOverTimer } from './handOverTimer';
 import { keepParse, keptParse, parseTab } from './parsedDocs';
 import { completingFirst, isProgressiveStep, opensProgressively, ProgressiveOpen } from './progressive';
+import { reparseChange, type Reparsed } from './markdown/reparse';
 import { releaseHistoryCache } from './releaseHistoryCache';
 
 /** Markdown markers: content with any of these is parsed as markdown by selection.set, not inserted literally. */
@@ -28,6 +29,17 @@ function selectionMarkdown(editor: Editor): string {
   if (slice.content.childCount > 0 && slice.content.firstChild?.isInline) return editor.state.doc.textBetween(from, to, '\n');
   const doc = markdownSchema().topNodeType.create(null, slice.content);
   return serializeMarkdown(doc).replace(/\r?\n$/, '');
+}
+
+/** Replaces the top-level blocks a re-parse replaced, as one undoable step (the editor's schema is its own instance: nodes cross as JSON). */
+function replaceBlocks(editor: Editor, { first, removed, added }: Reparsed): void {
+  const doc = editor.state.doc;
+  let from = 0;
+  for (let i = 0; i < first; i++) from += doc.child(i).nodeSize;
+  let to = from;
+  for (let i = first; i < first + removed; i++) to += doc.child(i).nodeSize;
+  const nodes = added.map((block) => editor.schema.nodeFromJSON(block.node.toJSON()));
+  editor.view.dispatch(editor.state.tr.replaceWith(from, to, nodes));
 }
 
 /**
@@ -103,13 +115,19 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
 
   function load(content: string): string {
     if (!editor) return content;
+    const wasProgressive = progress.current !== undefined;
     progress.current?.stop();
     progress.current = undefined;
-    parsed.current = parseMarkdown(content);
+    // the editor still shows the last parse (nothing typed since): only the blocks the change touches are parsed and replaced
+    const shown = parsed.current;
+    const inStep = !wasProgressive && shown !== undefined && !pending.current && lastHandedOver.current === shown.source && editor.state.doc.childCount === shown.root.children?.length;
+    const reparsed = inStep ? reparseChange(shown, content) : null;
+    parsed.current = reparsed?.parsed ?? parseMarkdown(content);
     keepParse(store, tab.id, parsed.current);
     loading.current = true;
     try {
-      editor.commands.setContent(parsed.current.doc, { emitUpdate: false });
+      if (reparsed) replaceBlocks(editor, reparsed);
+      else editor.commands.setContent(parsed.current.doc, { emitUpdate: false });
     } finally {
       loading.current = false;
     }
@@ -140,7 +158,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
         }
         pending.current = true;
         flush();
-        return lastHandedOver.current;
+        return { content: lastHandedOver.current, change: null };
       },
       isComposing: () => editor.view.composing,
       cursorLineColumn() {

@@ -1,12 +1,16 @@
-import { parseMarkdown } from './markdown';
+import type { WindowStore } from '../state/store';
+import { parseTab } from './parsedDocs';
 
-/** Source offsets where each top-level markdown block starts (front matter, paragraphs, lists …). */
-export function blockStarts(markdown: string): number[] {
-  return (parseMarkdown(markdown).root.children ?? []).map((block) => block.start);
+/**
+ * Source offsets where each top-level markdown block of the tab's text starts (front matter,
+ * paragraphs, lists …), from the parse the tab keeps: switching to WYSIWYG renders from the same
+ * parse, and switching from it finds the one the WYSIWYG made, so the text is not parsed twice.
+ */
+export function blockStarts(store: WindowStore, tabId: string, markdown: string): number[] {
+  return (parseTab(store, tabId, markdown).root.children ?? []).map((block) => block.start);
 }
 
-export function blockIndexAt(markdown: string, offset: number): number {
-  const starts = blockStarts(markdown);
+export function blockIndexAt(starts: readonly number[], offset: number): number {
   let index = 0;
   starts.forEach((start, i) => {
     if (start <= offset) index = i;
@@ -14,7 +18,6 @@ export function blockIndexAt(markdown: string, offset: number): number {
   return index;
 }
 
-export function blockStart(markdown: string, index: number): number {
-  const starts = blockStarts(markdown);
+export function blockStart(starts: readonly number[], index: number): number {
   return starts[Math.min(index, starts.length - 1)] ?? 0;
 }

@@ -14,8 +14,17 @@ type ObserverConstructor = new (callback: (records: ChangeRecord[]) => void) => 
 
 const pathOf = (root: string, components: string[]) => components.reduce(joinPath, root);
 
-/** Watches a directory tree; null where the browser has no FileSystemObserver. */
-export function observeDirectory(handle: FileSystemDirectoryHandle, root: string, onChange: (paths: string[] | 'all') => void): (() => void) | null {
+/**
+ * Watches a directory tree; null where the browser has no FileSystemObserver. `onObserving` hears
+ * true once the observation is in place (changes from then on are reported), false when it could
+ * not be set up.
+ */
+export function observeDirectory(
+  handle: FileSystemDirectoryHandle,
+  root: string,
+  onChange: (paths: string[] | 'all') => void,
+  onObserving?: (observing: boolean) => void,
+): (() => void) | null {
   const Observer = (globalThis as { FileSystemObserver?: ObserverConstructor }).FileSystemObserver;
   if (!Observer) return null;
   const observer = new Observer((records) => {
@@ -23,6 +32,12 @@ export function observeDirectory(handle: FileSystemDirectoryHandle, root: string
     if (records.some((r) => r.type === 'unknown' || r.type === 'errored')) return onChange('all');
     onChange(records.flatMap((r) => [pathOf(root, r.relativePathComponents), ...(r.relativePathMovedFrom ? [pathOf(root, r.relativePathMovedFrom)] : [])]));
   });
-  observer.observe(handle, { recursive: true }).catch((error: unknown) => console.warn('VMark: cannot observe the folder; polling only', error));
+  observer.observe(handle, { recursive: true }).then(
+    () => onObserving?.(true),
+    (error: unknown) => {
+      console.warn('VMark: cannot observe the folder; polling only', error);
+      onObserving?.(false);
+    },
+  );
   return () => observer.disconnect();
 }

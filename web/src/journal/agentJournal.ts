@@ -1,6 +1,6 @@
 import { randomBase62 } from '../lib/randomId';
 import { minimalChange } from '../lib/minimalChange';
-import { openVMarkDb, type Db, type JournalEntry, type StoredJournalEntry } from './db';
+import { openVMarkDb, type Db, type JournalEntry, type StoredJournalEntry, type TextChange } from './db';
 import { rebuildTexts } from './rebuildTexts';
 import { injectedDelay, takeInjectedFailure, testFaults } from '../lib/testFaults';
 
@@ -139,9 +139,12 @@ export class AgentJournal {
     await withTimeout(db.put('journal', stored({ ...entry, state: 'not-applied' })));
   }
 
-  /** Step 2: what the change wrote. Returns whether that is durable; if not, it is retried in the background. */
-  async complete(entry: JournalEntry, revisionAfter: string, contentAfter: string): Promise<boolean> {
-    const done: JournalEntry = { ...entry, revisionAfter, contentAfter, change: minimalChange(entry.contentBefore, contentAfter), state: 'applied' };
+  /**
+   * Step 2: what the change wrote (`change`: the replacement, when the editor knows it; otherwise it
+   * is found by comparing the texts). Returns whether that is durable; if not, it is retried in the background.
+   */
+  async complete(entry: JournalEntry, revisionAfter: string, contentAfter: string, change: TextChange = minimalChange(entry.contentBefore, contentAfter)): Promise<boolean> {
+    const done: JournalEntry = { ...entry, revisionAfter, contentAfter, change, state: 'applied' };
     this.countChange(entry.docKey, 1);
     try {
       if (takeInjectedFailure(testFaults.journal, 'rejectCompletions')) {

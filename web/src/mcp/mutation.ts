@@ -19,13 +19,19 @@ import {
 import { hasLoneSurrogate } from '@vmark/shared/lib/text/hasLoneSurrogate';
 import { minimalChange } from '../lib/minimalChange';
 import type { AgentJournal } from '../journal/agentJournal';
-import type { JournalEntry } from '../journal/db';
+import type { JournalEntry, TextChange } from '../journal/db';
 import type { Tab } from '../state/types';
+import type { EditedText } from '../state/store';
 import { docKeyOf } from '../comments/docKey';
 import type { ActionContext } from './defineAction';
 import { takeInjectedFlag, testFaults } from '../lib/testFaults';
 
 export const VIA_EDITOR = Symbol('via editor');
+
+/** A replacement of `[from, to)` of the current text that the call knows (selection.set in source mode): checked and journaled without comparing whole texts. */
+export interface Splice {
+  splice: TextChange;
+}
 
 export { docKeyOf };
 
@@ -77,9 +83,9 @@ export interface MutationPlan {
    * The new text, computed from the current one; null when the call changes nothing; VIA_EDITOR
    * when only the editor knows the result (WYSIWYG selection.set parses markdown into nodes).
    */
-  compute(current: string): string | null | typeof VIA_EDITOR;
-  /** Applies the change (the editor may normalise it); returns what the document now holds. */
-  apply(next: string | typeof VIA_EDITOR): string;
+  compute(current: string): string | null | typeof VIA_EDITOR | Splice;
+  /** Applies the change (the editor may normalise it); returns what the document now holds (and the replacement, when known). */
+  apply(next: string | typeof VIA_EDITOR): string | EditedText;
   /** For selection.set: the selection must not move while the call is recorded. */
   watchSelection?: boolean;
 }
@@ -115,6 +121,17 @@ function introducesLoneSurrogate(before: string, after: string): boolean {
   return hasLoneSurrogate(after.slice(Math.max(0, change.from - 1), change.from + change.insert.length + 1));
 }
 
+/** The same check for a known replacement: only its text and a character either side are looked at. */
+function spliceIntroducesLoneSurrogate(before: string, { from, to, insert }: TextChange): boolean {
+  return hasLoneSurrogate(before.slice(Math.max(0, from - 1), from) + insert + before.slice(to, to + 1));
+}
+
+/** The text after a known replacement, or null when it replaces a range by what it already holds. */
+function afterSplice(before: string, { from, to, insert }: TextChange): string | null {
+  if (to - from === insert.length && before.slice(from, to) === insert) return null;
+  return before.slice(0, from) + insert + before.slice(to);
+}
+
 async function journalGate<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
@@ -144,9 +161,14 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
     // a write that waited for its turn is judged against the document as it is now
     if (plan.expectedRevision !== undefined && plan.expectedRevision !== current.revision) throw new DomainErrorException(stale(current.revision));
     const tab = current;
-    const next = plan.compute(tab.content);
-    if (typeof next === 'string' && introducesLoneSurrogate(tab.content, next)) throw new DomainErrorException(invalidText());
-    if (next === null || next === tab.content) {
+    const computed = plan.compute(tab.content);
+    const splice = typeof computed === 'object' && computed !== null ? computed.splice : null;
+    if (splice ? spliceIntroducesLoneSurrogate(tab.content, splice) : typeof computed === 'string' && introducesLoneSurrogate(tab.content, computed)) {
+      throw new DomainErrorException(invalidText());
+    }
+    // a splice that changes something is known to differ: no whole-text comparison
+    const next = splice ? afterSplice(tab.content, splice) : (computed as string | null | typeof VIA_EDITOR);
+    if (next === null || (!splice && next === tab.content)) {
       // a call that changes nothing is not journaled
       return { changed: false, revision: tab.revision, durable: true, content: tab.content, entry: null };
     }
@@ -196,11 +218,13 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
         throw new DomainErrorException(aborted(abortReason));
       }
       let content: string;
+      let change: TextChange | null;
       try {
         if (takeInjectedFlag(testFaults.journal, 'failBeforeApply')) {
           throw new Error('injected editor failure before the change');
         }
-        content = plan.apply(next);
+        const applied = plan.apply(next);
+        [content, change] = typeof applied === 'string' ? [applied, null] : [applied.content, applied.change];
         if (takeInjectedFlag(testFaults.journal, 'failAfterApply')) {
           throw new Error('injected editor failure after the change');
         }
@@ -215,7 +239,7 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
         throw new DomainErrorException(internal(`The editor failed: ${(error as Error).message}; the document may be partly changed. Read it again.`));
       }
       const revision = store.tab(tab.id)?.revision ?? tab.revision;
-      const durable = await journal.complete(entry, revision, content);
+      const durable = await journal.complete(entry, revision, content, change ?? undefined);
       store.updateTab(tab.id, (t) => ({ ...t, journalSeenAt: Date.now() }));
       return { changed: true, revision, durable, content, entry };
     });

@@ -1,8 +1,15 @@
 import { newRevision } from '../lib/randomId';
 import type { Tab, WindowModel } from './types';
+import type { TextChange } from '../journal/db';
 
 type Listener = () => void;
 type Flusher = () => void;
+
+/** What the document holds after a change, with the replacement in its offsets when the editor knows it exactly. */
+export interface EditedText {
+  content: string;
+  change: TextChange | null;
+}
 
 /** A live editor on a tab, as the MCP handlers need it (selection, undoable loads, composition). */
 export interface EditorAdapter {
@@ -11,7 +18,7 @@ export interface EditorAdapter {
   loadContent(content: string): string;
   getSelection(): { text: string; from: number; to: number };
   /** Replaces the selection (or inserts at the cursor); returns the new document text. */
-  replaceSelection(content: string): string;
+  replaceSelection(content: string): EditedText;
   isComposing(): boolean;
   /** Scrolls to and places the cursor at a source offset (outline navigation). */
   reveal?(offset: number): void;

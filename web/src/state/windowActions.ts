@@ -116,6 +116,9 @@ export function removeTab(store: WindowStore, tabId: string): void {
     }
     return { ...m, tabs, activeTabId };
   });
+  // React keeps the model of its previous render (each fiber's alternate) until it renders again,
+  // and with it the closed tab and its whole text: one more render, after this one, lets it go.
+  setTimeout(() => store.update((m) => ({ ...m })), 0);
 }
 
 /** VMark's own data beside a workspace (comments, ledger) opens read-only: edits go through VMark, not the text. */

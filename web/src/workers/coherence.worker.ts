@@ -4,10 +4,12 @@ import { KernelService } from '@vmark/shared/lib/coherence/index';
 import { testFaults, type TestFaults } from '../lib/testFaults';
 
 let service: Promise<KernelService> | null = null;
+let storage: HandleCoherenceStorage | null = null;
 
 /** The worker serves one workspace: opened once with its directory handle and this installation's writer id. */
-function open(handle: FileSystemDirectoryHandle, root: string, writer: string): Promise<void> {
-  service ??= KernelService.open(new HandleCoherenceStorage(handle, root), writer);
+function open(handle: FileSystemDirectoryHandle, root: string, writer: string, options?: Parameters<typeof KernelService.open>[2]): Promise<void> {
+  storage ??= new HandleCoherenceStorage(handle, root);
+  service ??= KernelService.open(storage, writer, options);
   return service.then(() => undefined);
 }
 
@@ -20,6 +22,7 @@ type P<M extends keyof KernelService> = Parameters<KernelService[M]>;
 
 const api = {
   open,
+  opened: () => on((k) => k.opened()),
   tracked: () => on((k) => k.tracked()),
   capture: (...a: P<'capture'>) => on((k) => k.capture(...a)),
   moved: (...a: P<'moved'>) => on((k) => k.moved(...a)),
@@ -34,6 +37,8 @@ const api = {
   grant: (...a: P<'grant'>) => on((k) => k.grant(...a)),
   revoke: (...a: P<'revoke'>) => on((k) => k.revoke(...a)),
   diff: (...a: P<'diff'>) => on((k) => k.diff(...a)),
+  /** Files the last scan's walk examined (bench/coherence prints it): every document, or those the watch reported. */
+  examined: () => storage?.examined() ?? 0,
   /** The page's test faults for coherence (the worker has its own copy of the seam): see forwardFaults. */
   faults: (coherence: TestFaults['coherence']) => void Object.assign(testFaults.coherence, coherence),
 };

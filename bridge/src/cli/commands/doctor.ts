@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { NATIVE_HOST_NAME } from '@vmark/shared';
 import path from 'node:path';
-import { readRuntimeFile } from '../../host/runtimeFile';
+import { readRuntimeFile } from '../../host/runtimeInfo';
 import { stateDir } from '../../os/dirs';
 import { ALLOWED_ORIGIN, BROWSER_NAMES, userManifestDir, type HostManifest } from '../../os/hostManifest';
 import { EXTENSION_DIR, WEB_DIR, findBrowser } from '../../os/locations';

@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CLIENT_TOKEN_ENV } from '../../clients/credentials';
+import { CLIENT_TOKEN_ENV } from '../../clients/clientTokenEnv';
 import { HostClient } from '../../mcp/hostClient';
 import { createMcpServer, serveMcp } from '../../mcp/server';
 import type { HeadlessOptions, Stack } from '../../launch/headlessStack';

@@ -1,4 +1,4 @@
-import { AsyncEntry } from '@napi-rs/keyring';
+import type { AsyncEntry } from '@napi-rs/keyring';
 import { ServiceError } from '../serviceError';
 
 /** The keychain service all of VMark's sign-in entries are filed under (account = handle). */
@@ -43,12 +43,18 @@ export interface Keychain {
   delete(handle: string): Promise<boolean>;
 }
 
+/** The native keyring addon, loaded on the first keychain use: it adds ~4.5 MB to every `vmark host`, most of which never signs in. */
+async function entry(service: string, account: string): Promise<AsyncEntry> {
+  const keyring = await import('@napi-rs/keyring');
+  return new keyring.AsyncEntry(service, account, ENTRY_OPTIONS);
+}
+
 /** The OS keychain's entries filed under `service` (account = the entry's name). */
 export function osKeychainOf(service: string): Keychain {
   return {
-    get: (account) => withKeychain(() => new AsyncEntry(service, account, ENTRY_OPTIONS).getPassword()),
-    set: (account, value) => withKeychain(() => new AsyncEntry(service, account, ENTRY_OPTIONS).setPassword(value)),
-    delete: (account) => withKeychain(() => new AsyncEntry(service, account, ENTRY_OPTIONS).deleteCredential()),
+    get: (account) => withKeychain(async () => (await entry(service, account)).getPassword()),
+    set: (account, value) => withKeychain(async () => (await entry(service, account)).setPassword(value)),
+    delete: (account) => withKeychain(async () => (await entry(service, account)).deleteCredential()),
   };
 }
 

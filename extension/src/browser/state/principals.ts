@@ -4,6 +4,12 @@ import { updateBrowserState, type BrowserState, type AiPrincipal } from './brows
 const GROUP_COLORS: `${chrome.tabGroups.Color}`[] = ['purple', 'cyan', 'orange', 'pink', 'blue', 'green', 'yellow', 'red', 'grey'];
 /** An AI principal whose host went away and that no reconnecting client claimed is ended after this. */
 export const ORPHAN_TTL_MS = 10 * 60_000;
+/**
+ * How stale an AI principal's lastUsedAt may get before a read-only caller (session.get_state) refreshes
+ * it through principalFor: orphan adoption and expiry go by it in minutes, and a write on every read
+ * would make the lightest call pay two more storage round trips.
+ */
+export const PRINCIPAL_TOUCH_MS = 10_000;
 
 function pickColor(state: BrowserState): `${chrome.tabGroups.Color}` {
   const used = new Set(Object.values(state.principals).map((s) => s.color));
@@ -37,7 +43,7 @@ function rekey(state: BrowserState, from: string, to: string): void {
  * with a new connection id; it then adopts the orphaned AI principal of the same client name, tabs
  * and all. Returns the principals that expired unclaimed, for the caller to tear down.
  */
-export function principalFor(principal: Principal): Promise<{ aiPrincipal: AiPrincipal; expired: string[] }> {
+export function principalFor(principal: Principal): Promise<{ aiPrincipal: AiPrincipal; expired: string[]; state: BrowserState }> {
   return updateBrowserState((state) => {
     const now = Date.now();
     let aiPrincipal = state.principals[principal.connectionId];
@@ -67,8 +73,18 @@ export function principalFor(principal: Principal): Promise<{ aiPrincipal: AiPri
     const expired = Object.values(state.principals)
       .filter((s) => s.key !== aiPrincipal.key && isOrphan(s, state) && now - (s.orphanedAt ?? s.lastUsedAt) > ORPHAN_TTL_MS)
       .map((s) => s.key);
-    return { aiPrincipal: { ...aiPrincipal }, expired };
+    return { aiPrincipal: { ...aiPrincipal }, expired, state };
   });
+}
+
+/**
+ * The caller's AI principal as a state read (no write) shows it, when principalFor would change
+ * nothing but lastUsedAt and that is recent; null otherwise (call principalFor).
+ */
+export function currentPrincipal(state: BrowserState, principal: Principal, now = Date.now()): AiPrincipal | null {
+  const aiPrincipal = state.principals[principal.connectionId];
+  if (!aiPrincipal || isOrphan(aiPrincipal, state) || aiPrincipal.hostPid !== state.hostPid) return null;
+  return now - aiPrincipal.lastUsedAt <= PRINCIPAL_TOUCH_MS ? aiPrincipal : null;
 }
 
 /** A new host: every AI principal it did not carry is now an orphan waiting for its client. */

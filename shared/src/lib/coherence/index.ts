@@ -7,7 +7,7 @@ export * from './ledger/layout';
 export { parseLine, LEDGER_FORMAT, type Entry, type EntryOf, type KnownEntry, type KnownKind } from './ledger/entries';
 export { Ledger, type MalformedLine } from './ledger/ledger';
 export { CoherenceIndex } from './kernel/coherenceIndex';
-export { CoherenceKernel, type KernelOptions } from './kernel/kernel';
+export { CoherenceKernel, type KernelOptions, type OpenReport } from './kernel/kernel';
 export { DEFAULT_CONTEXT_ID, type ResolvedContext } from './kernel/contexts';
 export { CoherenceError, WriteQueue, withCallLimit, WRITE_WAIT_MS, CALL_LIMIT_MS } from './kernel/errors';
 export { OPEN_EDGE_STATES, projectEdges, type EdgeState, type OpenEdgeState, type ProjectedEdge } from './kernel/project';

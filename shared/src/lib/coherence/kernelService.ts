@@ -1,5 +1,5 @@
 import type { CoherenceStorage } from './ledger/storage';
-import { CoherenceKernel } from './kernel/kernel';
+import { CoherenceKernel, type KernelOptions, type OpenReport } from './kernel/kernel';
 import { CoherenceError, withCallLimit } from './kernel/errors';
 import type { EdgeState, ProjectedEdge } from './kernel/project';
 import { recordMove } from './kernel/moves';
@@ -70,8 +70,14 @@ async function answer<T>(work: () => Promise<T>): Promise<Answer<T>> {
 export class KernelService {
   constructor(private readonly kernel: CoherenceKernel) {}
 
-  static async open(storage: CoherenceStorage, writer: string): Promise<KernelService> {
-    return new KernelService(await CoherenceKernel.open(storage, { writer }));
+  /** `snapshot: false` builds the index by a full replay (bench/coherence's floor). */
+  static async open(storage: CoherenceStorage, writer: string, options: Pick<KernelOptions, 'snapshot'> = {}): Promise<KernelService> {
+    return new KernelService(await CoherenceKernel.open(storage, { writer, ...options }));
+  }
+
+  /** How the last open built the index (from the snapshot or by replay). */
+  async opened(): Promise<OpenReport> {
+    return this.kernel.opened;
   }
 
   tracked(): Promise<boolean> {

@@ -80,6 +80,33 @@ describe('whole-document decorations, redrawn by the change', () => {
     }
   }, 240_000);
 
+  it('a keystroke in one block leaves the decorations the view hands every other block identical (===), and nothing sits at the top level', () => {
+    const lines = Array.from({ length: 2_000 }, (_, i) => (i % 20 === 0 ? `## Section ${i % 60}` : i % 7 === 0 ? '' : `Line ${i} with <kbd>K</kbd> and\nmore.`));
+    const doc = docOf(lines.join('\n'));
+    const state = EditorState.create({ doc });
+    const blocks = (d: ProseMirrorNode) => {
+      const out: { node: ProseMirrorNode; pos: number }[] = [];
+      d.forEach((node, pos) => out.push({ node, pos }));
+      return out;
+    };
+    const middle = doc.resolve(Math.floor(doc.content.size / 2));
+    const edited = middle.index(0);
+    const at = middle.parent.isTextblock ? middle.pos : middle.pos + 2;
+    const tr = state.tr.insertText('x', at);
+    for (const [name, drawer] of Object.entries(DRAWERS)) {
+      const before = drawDocument(doc, drawer);
+      const after = redrawChanged(drawer, before, tr);
+      const old = blocks(doc);
+      blocks(tr.doc).forEach(({ node, pos }, index) => {
+        if (index === edited) return;
+        expect(after.forChild(pos, node), `${name}, block ${index}`).toBe(before.forChild(old[index]!.pos, old[index]!.node));
+      });
+      // what the view scans for every top-level block on each update: decorations of whole top-level blocks
+      const topLevel = blocks(tr.doc).flatMap(({ node, pos }) => after.find(pos, pos + node.nodeSize, () => true).filter((d) => d.from === pos && d.to === pos + node.nodeSize));
+      expect(topLevel, name).toEqual([]);
+    }
+  });
+
   const edit = fc.oneof(
     fc.record({ kind: fc.constant('type' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.constantFrom('x', ' ', '\n', '[!TIP]', '<kbd>', '</kbd>', '# ', 'Title') }),
     fc.record({ kind: fc.constant('delete' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.integer({ min: 1, max: 40 }) }),

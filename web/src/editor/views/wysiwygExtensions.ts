@@ -6,7 +6,7 @@ import { FootnoteDefinition, FootnoteReference } from '../schema/footnotes';
 import { HtmlBlock, HtmlInline } from '../schema/html';
 import { MarkdownTaskItem } from '../schema/lists';
 import { MarkdownImage } from '../schema/marks';
-import { MarkdownCodeBlock } from '../schema/textBlocks';
+import { MarkdownCodeBlock, MarkdownHeading } from '../schema/textBlocks';
 import { codeBlockView, revealMermaidSource } from './codeBlockView';
 import { CodeHighlight } from './codeHighlight';
 import { EmojiShortcodes } from './emojiShortcodes';
@@ -18,10 +18,11 @@ import { GithubAlerts } from './alerts';
 import { DetailsCollapse } from './details';
 import { FootnoteNumbers, footnoteReferenceView } from './footnotes';
 import { FootnoteSection } from './footnoteSection';
-import { HeadingAnchors } from './headingAnchors';
+import { HeadingAnchors, headingView } from './headingAnchors';
 import { htmlView } from './htmlView';
 import { InlineHtmlPairs } from './inlineHtml';
 import { OpenLinks } from './openLinks';
+import { SkipReactSelectionWalk } from './skipReactSelectionWalk';
 import { SoftBreaks } from './softBreaks';
 import type { DocumentOpener } from './workspaceLinks';
 import { contentMutationsOnly } from './taskItemView';
@@ -44,6 +45,7 @@ export function wysiwygExtensions(loadImage: ImageLoader, openDocument: Document
     }),
     blockMath: BlockMath.extend({ addNodeView: () => mathView(true) }),
     inlineMath: InlineMath.extend({ addNodeView: () => mathView(false) }),
+    heading: MarkdownHeading.extend({ addNodeView: () => headingView }),
     frontMatter: FrontMatter.extend({ addNodeView: () => frontMatterView }),
     image: MarkdownImage.extend({ addNodeView: () => imageView(loadImage) }),
     taskItem: MarkdownTaskItem.extend({
@@ -72,6 +74,7 @@ export function wysiwygExtensions(loadImage: ImageLoader, openDocument: Document
     HeadingAnchors,
     InlineHtmlPairs,
     OpenLinks.configure({ openDocument }),
+    SkipReactSelectionWalk,
     ...SoftBreaks,
   ];
 }

@@ -7,8 +7,9 @@ import { collectReports } from '../../windowReports';
 /** `focused` comes from the browser (the OS), not from which window answered. */
 async function isFocused(window: EditorWindow): Promise<boolean> {
   try {
-    const [browserWindow, tab] = await Promise.all([chrome.windows.get(window.browserWindowId), chrome.tabs.get(window.browserTabId)]);
-    return browserWindow.focused && tab.active;
+    // one browser call, not two: the window with its tabs says whether it has focus and whether the editor's tab is the active one
+    const browserWindow = await chrome.windows.get(window.browserWindowId, { populate: true });
+    return browserWindow.focused && browserWindow.tabs?.some((tab) => tab.id === window.browserTabId && tab.active) === true;
   } catch {
     return false;
   }

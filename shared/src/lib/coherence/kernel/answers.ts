@@ -57,6 +57,7 @@ export function status(kernel: CoherenceKernel): Promise<StatusAnswer> {
 export function edges(kernel: CoherenceKernel): Promise<EdgeRow[]> {
   return withCallLimit(
     kernel.writes.run(async () => {
+      await kernel.storage.settle?.();
       await kernel.refresh({ repair: true });
       await reconcile(kernel);
       return (await kernel.project())

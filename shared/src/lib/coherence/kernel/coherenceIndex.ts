@@ -1,10 +1,14 @@
 import { entryOrder, type Entry, type EntryOf, type KnownEntry } from '../ledger/entries';
+import { IdemSet } from './idemSet';
 
 export interface Revision {
   id: string;
   hash: string;
   parents: readonly string[];
-  /** The transformation(s) whose output is this revision: nearly always one, kept without an array. */
+  /**
+   * The transformation(s) with inputs whose output is this revision (where its edges come from):
+   * at most one nearly always, kept without an array; '' for none.
+   */
   producers: string | string[];
   /** Some revision of the object names this one as its parent. */
   hasChild: boolean;
@@ -12,7 +16,7 @@ export interface Revision {
 
 type Input = EntryOf<'transformation'>['body']['inputs'][number];
 
-/** What the index keeps of a transformation (the rest stays in the ledger): the edge sources. */
+/** What the index keeps of a transformation with inputs (the rest stays in the ledger): the edge sources. */
 export interface TransformationRef {
   id: string;
   /** The output object (the downstream). */
@@ -46,6 +50,7 @@ const later = (a: Entry | undefined, b: Entry): boolean => a === undefined || en
 /**
  * The in-memory index, strictly derived from the ledger: entries apply in any order (segments of
  * several writers merge without sorting) and a second entry with a known idem is ignored.
+ * What it derives is saved by `snapshotCodec.ts`: a change to `apply` bumps INDEX_CODE_VERSION there.
  */
 export class CoherenceIndex {
   readonly objects = new Map<string, TrackedObject>();
@@ -57,10 +62,11 @@ export class CoherenceIndex {
   readonly delegations = new Map<string, EntryOf<'delegation'>[]>();
   readonly diagnostics: EntryOf<'diagnostic'>[] = [];
   lastNavigation: EntryOf<'navigation'> | undefined;
-  private readonly seen = new Set<string>();
+  /** Every idem applied (read by the index snapshot, `snapshotCodec.ts`, like `dependents`). */
+  readonly seen = new IdemSet();
   entryCount = 0;
   /** Upstream object → the objects whose transformations name it as an input. */
-  private readonly dependents = new Map<string, Set<string>>();
+  readonly dependents = new Map<string, Set<string>>();
   /** Downstream objects whose edges may have changed since the projection last looked. */
   private dirty = new Set<string>();
 
@@ -203,10 +209,13 @@ export class CoherenceIndex {
           } else object.orphanParents.add(parent);
         }
       }
+      // a transformation without inputs (most saves) is the source of no edge: the index keeps only its revisions
+      if (inputs.length === 0) continue;
       if (revision.producers === '') revision.producers = entry.id;
       else if (typeof revision.producers === 'string') revision.producers = [revision.producers, entry.id];
       else revision.producers.push(entry.id);
     }
+    if (inputs.length === 0) return;
     const first = entry.body.outputs[0] as { object: string };
     this.transformations.set(entry.id, { id: entry.id, object: this.object(first.object).id, inputs });
   }

@@ -1,18 +1,32 @@
 import { uuidv7 } from '../ids';
 import { LEDGER_FORMAT, entryOrder, type Body, type Entry, type EntryOf, type KnownEntry, type KnownKind } from '../ledger/entries';
-import { Ledger, type MalformedLine } from '../ledger/ledger';
+import { Ledger, quarantineIdem, type LedgerRead, type MalformedLine } from '../ledger/ledger';
 import type { CoherenceStorage } from '../ledger/storage';
 import { CoherenceIndex, type Revision, type TrackedObject } from './coherenceIndex';
 import { DEFAULT_CONTEXT_ID, readContexts, type ResolvedContext } from './contexts';
 import { WriteQueue } from './errors';
 import { EdgeProjection, projectEdges, type ProjectedEdge } from './project';
 import type { ScanState } from './scanState';
+import { coveredBytes, readIndexSnapshot, SNAPSHOT_MIN_BYTES, worthSnapshot, writeIndexSnapshot } from './snapshot';
 
 export interface KernelOptions {
   /** This installation's writer id (a UUID kept outside the workspace). */
   writer: string;
   now?: () => Date;
   newId?: () => string;
+  /**
+   * The index snapshot in `.vmark/cache/` (`snapshot.ts`): `false` neither reads nor writes it;
+   * `minBytes` is the least replay worth writing one (default SNAPSHOT_MIN_BYTES).
+   */
+  snapshot?: false | { minBytes: number };
+}
+
+/** How `open` built the index: from the snapshot plus the segments' tails, or by replaying the whole ledger. */
+export interface OpenReport {
+  from: 'snapshot' | 'replay';
+  /** Ledger bytes replayed. */
+  replayedBytes: number;
+  snapshotWritten: boolean;
 }
 
 /**
@@ -37,6 +51,7 @@ export class CoherenceKernel {
    */
   readonly heldPaths = new Map<string, { object: string; hash: string }>();
   scanState: ScanState | null = null;
+  opened: OpenReport = { from: 'replay', replayedBytes: 0, snapshotWritten: false };
   private readonly projection = new EdgeProjection();
 
   private constructor(
@@ -51,8 +66,45 @@ export class CoherenceKernel {
 
   static async open(storage: CoherenceStorage, options: KernelOptions): Promise<CoherenceKernel> {
     const kernel = new CoherenceKernel(storage, options.writer, options);
-    await kernel.refresh({ repair: false });
+    if (options.snapshot === false) {
+      await kernel.refresh({ repair: false });
+      kernel.opened = { from: 'replay', replayedBytes: coveredBytes(kernel.ledger.positions()), snapshotWritten: false };
+    } else await kernel.openFromSnapshot(options.snapshot?.minBytes ?? SNAPSHOT_MIN_BYTES);
     return kernel;
+  }
+
+  /**
+   * Loads the index snapshot and replays each segment's tail; replays the whole ledger when there is
+   * no trustworthy snapshot, or when the tail repeats an idem the snapshot holds (which copy wins
+   * would then depend on the replay order). Writes a new snapshot when the replay was long.
+   */
+  private async openFromSnapshot(minBytes: number): Promise<void> {
+    const snapshot = await readIndexSnapshot(this.storage);
+    let covered = 0;
+    let trusted = false;
+    if (snapshot) {
+      this.index = snapshot.index;
+      this.quarantined = snapshot.quarantined;
+      this.ledger.resume(snapshot.positions);
+      const tail = await this.ledger.readNew();
+      if (!tail.reset && !tail.entries.some((e) => this.index.has(e.idem))) {
+        this.take(tail);
+        covered = snapshot.bytes;
+        trusted = true;
+      } else {
+        this.index = new CoherenceIndex();
+        this.quarantined = 0;
+        this.ledger.resume(new Map());
+      }
+    }
+    if (!trusted) await this.refresh({ repair: false });
+    const positions = this.ledger.positions();
+    const replayedBytes = coveredBytes(positions) - covered;
+    // a malformed line not yet diagnosed must be read again by the next open, so it is not covered
+    const diagnosed = this.pendingQuarantine.every((line) => this.index.has(quarantineIdem(line)));
+    const write = positions.size > 0 && diagnosed && worthSnapshot(covered, replayedBytes, minBytes);
+    const snapshotWritten = write && (await writeIndexSnapshot(this.storage, this.index, positions, this.quarantined));
+    this.opened = { from: trusted ? 'snapshot' : 'replay', replayedBytes, snapshotWritten };
   }
 
   /**
@@ -61,15 +113,7 @@ export class CoherenceKernel {
    * for the next repairing read.
    */
   async refresh({ repair }: { repair: boolean }): Promise<void> {
-    const read = await this.ledger.readNew();
-    if (read.reset) {
-      this.index = new CoherenceIndex();
-      this.quarantined = 0;
-      this.pendingQuarantine = [];
-    }
-    for (const entry of read.entries) this.index.apply(entry);
-    this.quarantined += read.malformed.length;
-    this.pendingQuarantine.push(...read.malformed);
+    this.take(await this.ledger.readNew());
     if (repair && this.pendingQuarantine.length > 0) {
       const lines = this.pendingQuarantine;
       this.pendingQuarantine = [];
@@ -78,6 +122,17 @@ export class CoherenceKernel {
       // a line already diagnosed (by this or another writer) is quarantined again only if its diagnostic is new
       if (fresh.length > 0) await this.append(fresh);
     }
+  }
+
+  private take(read: LedgerRead): void {
+    if (read.reset) {
+      this.index = new CoherenceIndex();
+      this.quarantined = 0;
+      this.pendingQuarantine = [];
+    }
+    for (const entry of read.entries) this.index.apply(entry);
+    this.quarantined += read.malformed.length;
+    this.pendingQuarantine.push(...read.malformed);
   }
 
   time(): string {

@@ -1,10 +1,10 @@
 import { sha256Hex } from '../ids';
 import type { KnownEntry } from '../ledger/entries';
 import type { FileStat } from '../ledger/storage';
-import { contentHash, revisionId } from '../text/canonical';
+import { contentHash } from '../text/canonical';
 import { adoption } from './adopt';
 import { readIdentity } from '../text/identity';
-import { carriedInputs } from './carryForward';
+import { externalEdit } from './externalEdit';
 import type { TrackedObject } from './coherenceIndex';
 import type { CoherenceKernel } from './kernel';
 import { placeLoose, registeredPaths } from './scanMoves';
@@ -196,17 +196,8 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
       nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev: known?.id ?? null });
       continue;
     }
-    const rev = revisionId(file.hash, base ? [base.id] : []);
-    await kernel.ledger.storeSnapshot(file.hash, file.masked);
-    entries.push(
-      kernel.entry('transformation', {
-        inputs: carriedInputs(kernel.index, object, base, new Set()),
-        outputs: [{ object: id, revision: rev, content_hash: file.hash, parents: base ? [base.id] : [] }],
-        agent: gitChange === 'mutation' ? { type: 'git' } : { type: 'external' },
-        intent: gitChange === 'mutation' ? { kind: 'git-merge', summary: `${file.path} changed by git on ${git?.ref ?? 'a detached HEAD'}` } : { kind: 'observed-external', summary: `${file.path} edited outside VMark` },
-        confidence: gitChange === 'mutation' ? 'exact' : 'unknown',
-      }),
-    );
+    const { rev, entry } = await externalEdit(kernel, { object, base, path: file.path, hash: file.hash, masked: file.masked }, { change: gitChange, head: git });
+    entries.push(entry);
     nextFiles.set(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev });
   }
 
@@ -220,7 +211,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   if (incremental && loose.length > 0) {
     for (const [path, seen] of nextFiles) if (seen.id !== '' && !byId.has(seen.id) && !quiet.has(seen.id)) live.push([{ path, id: seen.id, hash: seen.hash, masked: '', size: seen.size, mtimeMs: seen.mtimeMs, read: false, keyed: true }]);
   }
-  const placed = placeLoose(kernel, { loose, vanished, live, state, entries, nextFiles, report });
+  const placed = await placeLoose(kernel, { loose, vanished, live, state, entries, nextFiles, report, git: { change: gitChange, head: git } });
   for (const object of vanished) {
     if (placed.has(object.id) || object.absent) continue;
     kernel.index.setAbsent(object, true);

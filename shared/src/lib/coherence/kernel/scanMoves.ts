@@ -1,9 +1,11 @@
 import { sha256Hex } from '../ids';
 import type { KnownEntry } from '../ledger/entries';
 import type { TrackedObject } from './coherenceIndex';
+import { externalEdit } from './externalEdit';
 import type { CoherenceKernel } from './kernel';
 import type { ScanReport } from './scan';
-import type { ScanState, SeenFile } from './scanState';
+import type { GitChange, GitHead, ScanState, SeenFile } from './scanState';
+import { bestUniqueMatches, lineBag, MAX_COMPARED_CHARS } from './similarity';
 
 /** A document as the scan found it (the fields moves and copies need). */
 interface LooseFile {
@@ -11,6 +13,8 @@ interface LooseFile {
   hash: string;
   size: number;
   mtimeMs: number;
+  /** Its masked canonical text when the scan read it ('' or absent when the stat cache spared the read). */
+  masked?: string;
 }
 
 interface Placing {
@@ -24,6 +28,7 @@ interface Placing {
   entries: KnownEntry[];
   nextFiles: Map<string, SeenFile>;
   report: ScanReport;
+  git: { change: GitChange; head: GitHead | null };
 }
 
 /** Path → the registered document there (live ones over absent ones, else the latest registration). */
@@ -55,12 +60,15 @@ const duplicateIdem = (id: string, paths: readonly string[]): string => `duplica
  *   with the new path, no revision);
  * - several files have the text of one vanished document (or one file that of several) → which one
  *   it became is unknown: one `DUPLICATE_IDENTITY` diagnostic, its captures held until one file keeps it;
+ * - a registered document vanished and one new file has a text similar enough (git's rename
+ *   detection, `similarity.ts`), the unique best match both ways → moved and edited: the move plus
+ *   a new revision for the edit (not while git checks out another revision: that is navigation);
  * - a file has the text of a document still in place → a copy: one `DUPLICATE_IDENTITY` diagnostic;
  *   the copy stays untracked and its capture is held while its text is the same (it gets an
  *   identity of its own once it differs), and takes the original's identity if the original goes.
  * Returns the ids of the vanished documents found moved.
  */
-export function placeLoose(kernel: CoherenceKernel, p: Placing): Set<string> {
+export async function placeLoose(kernel: CoherenceKernel, p: Placing): Promise<Set<string>> {
   const placed = new Set<string>();
   const settled = new Set<LooseFile>();
   const untracked = (file: LooseFile, copyOf?: string): void => {
@@ -111,10 +119,19 @@ export function placeLoose(kernel: CoherenceKernel, p: Placing): Set<string> {
     }
   }
 
-  const remaining = p.loose.filter((f) => !settled.has(f));
+  let remaining = p.loose.filter((f) => !settled.has(f));
   if (remaining.length === 0) return placed;
   const liveByHash = new Map<string, { id: string; path: string }>();
   for (const found of p.live) if (found.length === 1) liveByHash.set((found[0] as { hash: string }).hash, found[0] as { id: string; path: string });
+  if (p.git.change !== 'navigation') {
+    const edited = await placeEdited(kernel, p, {
+      gone: p.vanished.filter((o) => !placed.has(o.id) && !kernel.held.has(o.id)),
+      files: remaining.filter((f) => f.masked && !liveByHash.has(f.hash)),
+      lastHash,
+    });
+    for (const id of edited.placed) placed.add(id);
+    remaining = remaining.filter((f) => !edited.settled.has(f));
+  }
   for (const file of remaining) {
     const original = liveByHash.get(file.hash);
     if (!original || original.path === file.path) {
@@ -138,4 +155,40 @@ export function placeLoose(kernel: CoherenceKernel, p: Placing): Set<string> {
     untracked(file, original.id);
   }
   return placed;
+}
+
+/** Vanished documents whose text a new file has, edited: each unique best match is a move plus an edit. */
+async function placeEdited(
+  kernel: CoherenceKernel,
+  p: Placing,
+  c: { gone: TrackedObject[]; files: LooseFile[]; lastHash: (object: TrackedObject) => string },
+): Promise<{ placed: Set<string>; settled: Set<LooseFile> }> {
+  const placed = new Set<string>();
+  const settled = new Set<LooseFile>();
+  const files = c.files.filter((f) => (f.masked as string).length <= MAX_COMPARED_CHARS);
+  if (c.gone.length === 0 || files.length === 0) return { placed, settled };
+  const gone: { object: TrackedObject; text: string }[] = [];
+  for (const object of c.gone) {
+    const text = c.lastHash(object) ? await kernel.ledger.readSnapshot(c.lastHash(object)) : null;
+    if (text !== null && text.length <= MAX_COMPARED_CHARS) gone.push({ object, text });
+  }
+  const matches = bestUniqueMatches(
+    gone.map((g) => lineBag(g.text)),
+    files.map((f) => lineBag(f.masked as string)),
+  );
+  for (const [g, f] of matches) {
+    const { object } = gone[g] as { object: TrackedObject };
+    const file = files[f] as LooseFile;
+    const base = kernel.currentRevision(object);
+    p.entries.push(kernel.entry('object-registered', { object: object.id, path: file.path }));
+    const { rev, entry } = await externalEdit(kernel, { object, base, path: file.path, hash: file.hash, masked: file.masked as string, movedFrom: object.path }, p.git);
+    p.entries.push(entry);
+    kernel.index.setAbsent(object, false);
+    p.nextFiles.set(file.path, { id: object.id, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash, rev });
+    p.report.moved++;
+    p.report.changed++;
+    placed.add(object.id);
+    settled.add(file);
+  }
+  return { placed, settled };
 }

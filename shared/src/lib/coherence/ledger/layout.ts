@@ -12,6 +12,8 @@ export const SNAPSHOTS_DIR = `${VMARK_DIR}/snapshots/sha256`;
 /** Derived state (the index and the scan's stat cache): rebuilt from the ledger, never tracked. */
 export const CACHE_DIR = `${VMARK_DIR}/cache`;
 export const SCAN_STATE_PATH = `${CACHE_DIR}/scan.json`;
+/** The index as of given offsets in the segments (`kernel/snapshot.ts`): opening replays only what follows them. */
+export const INDEX_SNAPSHOT_PATH = `${CACHE_DIR}/index.json`;
 
 /** A writer starts a new segment once its current one reaches this size. */
 export const SEGMENT_ROTATE_BYTES = 8 * 1024 * 1024;

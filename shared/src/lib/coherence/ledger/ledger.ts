@@ -29,9 +29,18 @@ export interface LedgerRead {
   malformed: MalformedLine[];
 }
 
-interface SegmentCursor {
+/** A malformed line's diagnostic idem: every writer that finds the line names it the same. */
+export const quarantineIdem = (bad: MalformedLine): string => `quarantine:${sha256Hex(`${bad.segment}\n${bad.line}\n${bad.text}`)}`;
+
+/**
+ * How far a segment has been read: `bytes` and `lines` up to the end of its last complete line,
+ * with the segment's first line and the last line before `bytes` (the index snapshot's fingerprints).
+ */
+export interface SegmentCursor {
   bytes: number;
   lines: number;
+  first: string;
+  last: string;
 }
 
 /**
@@ -73,7 +82,7 @@ export class Ledger {
     const entries: (KnownEntry | Entry)[] = [];
     const malformed: MalformedLine[] = [];
     for (const name of names) {
-      const cursor = this.cursors.get(name) ?? { bytes: 0, lines: 0 };
+      const cursor = this.cursors.get(name) ?? { bytes: 0, lines: 0, first: '', last: '' };
       if ((sizes.get(name) ?? 0) === cursor.bytes) continue;
       const text = await this.storage.readFrom(`${LEDGER_DIR}/${name}`, cursor.bytes);
       const end = text.lastIndexOf('\n');
@@ -88,9 +97,24 @@ export class Ledger {
         else malformed.push({ segment: name, line: cursor.lines + i + 1, reason: parsed.reason, text: line });
       }
       const torn = text.length - end - 1;
-      this.cursors.set(name, { bytes: (sizes.get(name) ?? 0) - (torn === 0 ? 0 : utf8Length(text.slice(end + 1))), lines: cursor.lines + lines.length });
+      this.cursors.set(name, {
+        bytes: (sizes.get(name) ?? 0) - (torn === 0 ? 0 : utf8Length(text.slice(end + 1))),
+        lines: cursor.lines + lines.length,
+        first: cursor.bytes === 0 ? `${lines[0]}\n` : cursor.first,
+        last: `${lines[lines.length - 1]}\n`,
+      });
     }
     return { reset, entries, malformed };
+  }
+
+  /** Where each segment's reading stands (the index snapshot records it). */
+  positions(): Map<string, SegmentCursor> {
+    return new Map(this.cursors);
+  }
+
+  /** Continues from positions a trusted index snapshot covers: the next read returns only what follows them. */
+  resume(positions: ReadonlyMap<string, SegmentCursor>): void {
+    this.cursors = new Map(positions);
   }
 
   /** Copies malformed lines to quarantine and returns their diagnostic entries (idem = digest of segment and line). */
@@ -108,7 +132,7 @@ export class Ledger {
         kind: 'diagnostic',
         time,
         writer: this.writer,
-        idem: `quarantine:${sha256Hex(`${bad.segment}\n${bad.line}\n${bad.text}`)}`,
+        idem: quarantineIdem(bad),
         body: { code: 'QUARANTINED', message: `${bad.segment} line ${bad.line}: ${bad.reason}; the line was moved to ${QUARANTINE_DIR}/${bad.segment}.bad` },
       });
     }

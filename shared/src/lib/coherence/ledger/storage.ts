@@ -20,8 +20,8 @@ export interface WalkDelta {
 export interface CoherenceStorage {
   /** The file's text, or null when it does not exist. */
   readText(path: string): Promise<string | null>;
-  /** The text from byte `from` to the end (the ledger's tail replay). */
-  readFrom(path: string, from: number): Promise<string>;
+  /** The text from byte `from` to byte `to` (default: the end; the ledger's tail replay). */
+  readFrom(path: string, from: number, to?: number): Promise<string>;
   /** Size in bytes, or null when the file does not exist. */
   size(path: string): Promise<number | null>;
   /** Appends in one write (creating the file and its folders). */
@@ -38,6 +38,11 @@ export interface CoherenceStorage {
    * workspace; null (or absent) when that walk looked at every file.
    */
   walkDelta?(): WalkDelta | null;
+  /**
+   * For a storage that watches the workspace: waits until the watch has reported every change made
+   * before the call (the reads and the walk that follow see them all).
+   */
+  settle?(): Promise<void>;
 }
 
 /** Folders a walk of the workspace never enters. */

@@ -29,16 +29,19 @@ export class MemoryStorage implements CoherenceStorage {
     return this.files.get(path)?.text ?? null;
   }
 
-  async readFrom(path: string, from: number): Promise<string> {
+  async readFrom(path: string, from: number, to?: number): Promise<string> {
     const text = this.files.get(path)?.text ?? '';
-    let bytes = 0;
-    let i = 0;
-    while (i < text.length && bytes < from) {
-      const code = text.codePointAt(i) as number;
-      bytes += utf8Length(String.fromCodePoint(code));
-      i += code > 0xffff ? 2 : 1;
-    }
-    return text.slice(i);
+    const charAt = (target: number): number => {
+      let bytes = 0;
+      let i = 0;
+      while (i < text.length && bytes < target) {
+        const code = text.codePointAt(i) as number;
+        bytes += utf8Length(String.fromCodePoint(code));
+        i += code > 0xffff ? 2 : 1;
+      }
+      return i;
+    };
+    return text.slice(charAt(from), to === undefined ? text.length : charAt(to));
   }
 
   async size(path: string): Promise<number | null> {

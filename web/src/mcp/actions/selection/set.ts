@@ -19,14 +19,14 @@ export const set = defineAction(selectionTool, 'set', {
         addresses: args.addresses,
         watchSelection: true,
         input: args.content,
-        compute: (current) => {
-          if (editor.mode === 'source') return current.slice(0, selection.from) + args.content + current.slice(selection.to);
+        compute: () => {
+          if (editor.mode === 'source') return { splice: { from: selection.from, to: selection.to, insert: args.content } };
           return selection.from === selection.to && args.content === '' ? null : VIA_EDITOR;
         },
         apply: () => {
-          const content = editor.replaceSelection(args.content);
-          ctx.store.setContent(tab.id, content);
-          return content;
+          const edited = editor.replaceSelection(args.content);
+          ctx.store.setContent(tab.id, edited.content);
+          return edited;
         },
       },
       ctx.openThreads(docKeyOf(tab)),

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SourceMapConsumer } from 'source-map-js';
+
+/** The parts of a CDP `Profiler.Profile` read here. */
+export interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/**
+ * Prints a CDP CPU profile's self time by original source package and by function, mapped through
+ * the editor bundle's source map (`web/dist/assets/index-*.js.map`).
+ */
+export function printProfile(profile: CpuProfile, top = 30): void {
+  const mapFile = fs.readdirSync('web/dist/assets').find((f) => /^index-.*\.js\.map$/.test(f)) ?? '';
+  const consumer = new SourceMapConsumer(JSON.parse(fs.readFileSync(`web/dist/assets/${mapFile}`, 'utf8')));
+  const dt = new Map<number, number>();
+  (profile.samples ?? []).forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i + 1] ?? 0) / 1000));
+  const bySource = new Map<string, number>();
+  const byFn = new Map<string, number>();
+  const names = new Map<number, string>();
+  for (const node of profile.nodes) {
+    const t = dt.get(node.id) ?? 0;
+    const f = node.callFrame;
+    let key = f.url ? path.basename(f.url) : `(${f.functionName || 'native'})`;
+    let fn = f.functionName;
+    if (f.url.includes('/assets/index-')) {
+      const pos = consumer.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber });
+      key = (pos.source ?? '?').replace(/.*node_modules\//, '').replace(/^(@[^/]+\/[^/]+|[^/@.][^/]*)\/.*/, '$1').replace(/.*\/src\//, 'src/');
+      fn = `${key}:${pos.name ?? f.functionName}:${pos.line}`;
+    }
+    names.set(node.id, fn || key);
+    if (!t) continue;
+    bySource.set(key, (bySource.get(key) ?? 0) + t);
+    byFn.set(fn || key, (byFn.get(fn || key) ?? 0) + t);
+  }
+  // total time: a function's samples with it anywhere on the stack, counted once per sample
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const total = new Map<string, number>();
+  for (const [id, t] of dt) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined && nodes.has(at); at = parent.get(at)) seen.add(names.get(at) ?? '?');
+    for (const name of seen) total.set(name, (total.get(name) ?? 0) + t);
+  }
+  console.log('--- self ms by source');
+  console.log([...bySource].sort((a, b) => b[1] - a[1]).slice(0, top).map(([n, v]) => `${v.toFixed(0).padStart(6)} ${n}`).join('\n'));
+  console.log('--- self ms by function');
+  console.log([...byFn].sort((a, b) => b[1] - a[1]).slice(0, top).map(([n, v]) => `${v.toFixed(0).padStart(6)} ${n}`).join('\n'));
+  console.log('--- total ms by function (on the stack)');
+  console.log([...total].sort((a, b) => b[1] - a[1]).slice(0, top * 2).map(([n, v]) => `${v.toFixed(0).padStart(6)} ${n}`).join('\n'));
+}
+
+export interface TraceEvent {
+  ph: string;
+  name: string;
+  dur?: number;
+}
+
+const TRACED = ['Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint', 'Layerize', 'FunctionCall', 'EvaluateScript', 'RunTask', 'ParseHTML', 'IntersectionObserverController::computeIntersections', 'HitTest', 'V8.GC_MC_BACKGROUND_MARKING', 'MajorGC', 'MinorGC', 'V8.GCScavenger', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'EventDispatch', 'Commit'];
+
+/** Prints the renderer's trace events (layout, style, paint, GC, tasks) summed by name, ms. */
+export function printTrace(events: readonly TraceEvent[]): void {
+  const byName = new Map<string, number>();
+  for (const e of events) if (e.ph === 'X' && e.dur && TRACED.includes(e.name)) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+  console.log([...byName].sort((a, b) => b[1] - a[1]).map(([n, v]) => `${n} ${v.toFixed(0)}`).join('\n'));
+}

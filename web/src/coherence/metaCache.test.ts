@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { MetaCache } from './metaCache';
+
+describe('MetaCache: what status asks of .vmark/ is remembered while the watch stands', () => {
+  const counting = () => {
+    let looks = 0;
+    return { look: async () => ++looks, looks: () => looks };
+  };
+
+  it('remembers a look until its path, a path under it, or a folder above it is forgotten', async () => {
+    const cache = new MetaCache(() => true);
+    const size = counting();
+    const list = counting();
+    await cache.remember('size', '.vmark/ledger/a.jsonl', size.look);
+    await cache.remember('size', '.vmark/ledger/a.jsonl', size.look);
+    await cache.remember('list', '.vmark/ledger', list.look);
+    expect([size.looks(), list.looks()]).toEqual([1, 1]);
+    cache.forget('.vmark/ledger/b.jsonl'); // a new segment: the folder's listing changed, a's size did not
+    await cache.remember('size', '.vmark/ledger/a.jsonl', size.look);
+    await cache.remember('list', '.vmark/ledger', list.look);
+    expect([size.looks(), list.looks()]).toEqual([1, 2]);
+    cache.forget('.vmark/ledger'); // the folder itself: everything under it
+    await cache.remember('size', '.vmark/ledger/a.jsonl', size.look);
+    expect(size.looks()).toBe(2);
+    cache.forget();
+    await cache.remember('size', '.vmark/ledger/a.jsonl', size.look);
+    expect(size.looks()).toBe(3);
+  });
+
+  it('remembers nothing without the watch, outside .vmark/ or in its cache folder, nor a look a change overtook', async () => {
+    let watching = false;
+    const cache = new MetaCache(() => watching);
+    const c = counting();
+    await cache.remember('size', '.vmark/ledger/a.jsonl', c.look);
+    await cache.remember('size', '.vmark/ledger/a.jsonl', c.look);
+    expect(c.looks()).toBe(2);
+    watching = true;
+    await cache.remember('size', 'notes.md', c.look);
+    await cache.remember('size', 'notes.md', c.look);
+    await cache.remember('size', '.vmark/cache/scan.json', c.look);
+    await cache.remember('size', '.vmark/cache/scan.json', c.look);
+    expect(c.looks()).toBe(6);
+    const slow = cache.remember('size', '.vmark/x', async () => {
+      cache.forget('.vmark/x'); // the file changed while it was being looked at
+      return 1;
+    });
+    await slow;
+    await cache.remember('size', '.vmark/x', c.look);
+    expect(c.looks()).toBe(7);
+  });
+});
