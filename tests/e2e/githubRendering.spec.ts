@@ -67,6 +67,8 @@ test.describe('GitHub rendering', () => {
       const source = fs.readFileSync(path.join(FIXTURES, name));
       const expected = constructsInSource(source.toString('utf8'));
       const { tabId, editor } = await open(name, source);
+      // a large fixture opens progressively: count once the background has parsed every block
+      await expect(editor.locator('[data-type="unparsed-source"]'), name).toHaveCount(0);
       const rendered: Record<string, number> = {};
       for (const [construct, selector] of Object.entries(RENDERED)) rendered[construct] = await editor.locator(selector).count();
       // sanitised: nothing in the rendered HTML runs or navigates to script
