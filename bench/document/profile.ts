@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { connectAi } from '../../tests/e2e/support/mcpClient';
-import { startStack } from '../../tests/e2e/support/stack';
-import { printProfile } from '../editor/profileSummary';
+import { printProfile, withProfiledEditor } from '../editor/profileSummary';
 
 /**
  * Where the document tools spend their time in the editor page: a CPU profile (CDP Profiler, self
@@ -17,16 +13,7 @@ const makeDoc = (bytes: number): string => {
   const paragraph = `${line.repeat(5)}\n`;
   return paragraph.repeat(Math.ceil(bytes / Buffer.byteLength(paragraph))).slice(0, bytes);
 };
-const stack = await startStack();
-try {
-  const ai = await connectAi(stack.env, [], 'bench-profile');
-  const page = stack.page;
-  const cdp = await stack.context.newCDPSession(page);
-  const open = async (title: string, content: string) => {
-    const file = path.join(stack.workspace, `${title}.md`);
-    fs.writeFileSync(file, content);
-    return (await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file })).tabId;
-  };
+await withProfiledEditor(async ({ ai, page, cdp, open }) => {
   const tabs = { '10kb': await open('10kb', makeDoc(10_000)), '1mb': await open('1mb', makeDoc(1_000_000)), '5mb': await open('5mb', makeDoc(5_000_000)) };
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -59,7 +46,4 @@ try {
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('End');
   await profiled('insert10kb', async () => void (await ai.ok('selection', { action: 'set', content: 'x' })));
-  await ai.close();
-} finally {
-  await stack.close();
-}
+});

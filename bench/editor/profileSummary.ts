@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
+import { connectAi, type Ai } from '../../tests/e2e/support/mcpClient';
+import { startStack, type Stack } from '../../tests/e2e/support/stack';
 
 /** The parts of a CDP `Profiler.Profile` read here. */
 export interface CpuProfile {
@@ -67,4 +70,48 @@ export function printTrace(events: readonly TraceEvent[]): void {
   const byName = new Map<string, number>();
   for (const e of events) if (e.ph === 'X' && e.dur && TRACED.includes(e.name)) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
   console.log([...byName].sort((a, b) => b[1] - a[1]).map(([n, v]) => `${n} ${v.toFixed(0)}`).join('\n'));
+}
+
+export interface ProfiledEditor {
+  stack: Stack;
+  ai: Ai;
+  page: Page;
+  cdp: CDPSession;
+  /** Writes `<title>.md` into the workspace and opens it in the background; its tab id. */
+  open(title: string, content: string): Promise<string>;
+}
+
+/** Runs a profiling tool against a fresh stack: an AI connected, a CDP session on the editor page; stops the stack after. */
+export async function withProfiledEditor(run: (editor: ProfiledEditor) => Promise<void>): Promise<void> {
+  const stack = await startStack();
+  try {
+    const ai = await connectAi(stack.env, [], 'bench-profile');
+    const page = stack.page;
+    const open = async (title: string, content: string) => {
+      const file = path.join(stack.workspace, `${title}.md`);
+      fs.writeFileSync(file, content);
+      return (await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file })).tabId;
+    };
+    await run({ stack, ai, page, cdp: await stack.context.newCDPSession(page), open });
+    await ai.close();
+  } finally {
+    await stack.close();
+  }
+}
+
+/** A CPU profile (sampled every `intervalUs`) and the renderer's trace around `run`, both printed. */
+export async function profileAndTrace(cdp: CDPSession, intervalUs: number, run: () => Promise<void>): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink', transferMode: 'ReportEvents' });
+  await cdp.send('Profiler.start');
+  await run();
+  const { profile } = await cdp.send('Profiler.stop');
+  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await traced;
+  printTrace(events);
+  printProfile(profile);
 }

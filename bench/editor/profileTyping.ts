@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { connectAi } from '../../tests/e2e/support/mcpClient';
-import { startStack } from '../../tests/e2e/support/stack';
 import { markdownOfLines } from './markdownDoc';
 import { installKeyProbe, readKeyProbe, waitForSamples } from './probes';
-import { printProfile, printTrace, type TraceEvent } from './profileSummary';
+import { profileAndTrace, withProfiledEditor } from './profileSummary';
 import { summarize } from '../roundtrip/stats';
 
 /**
@@ -16,14 +12,8 @@ import { summarize } from '../roundtrip/stats';
 const LINES = Number(process.env.VMARK_PROFILE_LINES ?? 10_000);
 const KEYS = Number(process.env.VMARK_PROFILE_KEYS ?? 60);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const stack = await startStack();
-try {
-  const ai = await connectAi(stack.env, [], 'bench-profile');
-  const page = stack.page;
-  const cdp = await stack.context.newCDPSession(page);
-  const file = path.join(stack.workspace, 'lines-10k.md');
-  fs.writeFileSync(file, markdownOfLines(LINES));
-  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+await withProfiledEditor(async ({ ai, page, cdp, open }) => {
+  const tabId = await open('lines-10k', markdownOfLines(LINES));
   await ai.ok('workspace', { action: 'switch_tab', tabId });
   await page.getByLabel('lines-10k document').locator('p').first().click();
   await page.keyboard.press('End');
@@ -34,27 +24,14 @@ try {
     await sleep(30);
   }
   await installKeyProbe(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink', transferMode: 'ReportEvents' });
-  await cdp.send('Profiler.start');
-  for (let i = 0; i < KEYS; i++) {
-    await page.keyboard.type('lorem ipsum '[i % 12] as string);
-    await waitForSamples(page, i + 1);
-    await sleep(30);
-  }
-  const { profile } = await cdp.send('Profiler.stop');
-  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  await traced;
-  const keys = await readKeyProbe(page);
-  const s = summarize(keys.latencies);
-  console.log(`${KEYS} keystrokes at ${LINES} lines: p50 ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms; long tasks ${keys.longTasks.map((t) => t.toFixed(0)).join(' ') || 'none'}`);
-  printTrace(events);
-  printProfile(profile);
-  await ai.close();
-} finally {
-  await stack.close();
-}
+  await profileAndTrace(cdp, 100, async () => {
+    for (let i = 0; i < KEYS; i++) {
+      await page.keyboard.type('lorem ipsum '[i % 12] as string);
+      await waitForSamples(page, i + 1);
+      await sleep(30);
+    }
+    const keys = await readKeyProbe(page);
+    const s = summarize(keys.latencies);
+    console.log(`${KEYS} keystrokes at ${LINES} lines: p50 ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms; long tasks ${keys.longTasks.map((t) => t.toFixed(0)).join(' ') || 'none'}`);
+  });
+});
