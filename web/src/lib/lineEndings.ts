@@ -4,6 +4,7 @@ const LINE_ENDING = /\r\n|\r|\n/g;
 
 /** The most frequent line ending of `text`; `\n` when it has none. */
 export function detectLineEnding(text: string): LineEnding {
+  if (!text.includes('\r')) return '\n';
   let crlf = 0;
   let lf = 0;
   let cr = 0;

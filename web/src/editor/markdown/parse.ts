@@ -14,10 +14,18 @@ export function parseMarkdown(source: string): ParsedDoc {
   // micromark drops a byte order mark and counts offsets without it.
   const bom = source.startsWith('\uFEFF') ? 1 : 0;
   const body = source.slice(bom);
-  const root = shiftBlock(documentFromMdast(parseMdast(body) as MdNode, body, markdownSchema()), bom);
+  return parsedDocOf(source, shiftBlock(documentFromMdast(parseMdast(body) as MdNode, body, markdownSchema()), bom));
+}
+
+/** The parse of `source` around its block tree; `doc` (the editor's JSON) is written out only when something asks for it. */
+export function parsedDocOf(source: string, root: SourceBlock): ParsedDoc {
+  let json: ParsedDoc['doc'] | undefined;
   return {
     source,
-    doc: root.node.toJSON() as ParsedDoc['doc'],
+    get doc() {
+      json ??= root.node.toJSON() as ParsedDoc['doc'];
+      return json;
+    },
     lineEnding: detectLineEnding(source),
     finalNewline: endsWithLineEnding(source),
     conventions: detectConventions(root, source),

@@ -1,7 +1,5 @@
-import { detectConventions } from './conventions';
 import { minimalChange } from '../../lib/minimalChange';
-import { detectLineEnding, endsWithLineEnding } from '../../lib/lineEndings';
-import { parseMarkdown, shiftBlock } from './parse';
+import { parseMarkdown, parsedDocOf, shiftBlock } from './parse';
 import type { ParsedDoc, SourceBlock } from './types';
 
 /** The result of re-parsing only what a change touched: the new parse and which top-level blocks it replaced. */
@@ -59,18 +57,5 @@ export function reparseChange(previous: ParsedDoc, next: string): Reparsed | nul
   // the schema needs a block after front matter: the whole parse adds one, so leave that to it
   if (children.every((block) => block.node.type.name === 'frontMatter')) return null;
   const root: SourceBlock = { node: previous.root.node.type.create(previous.root.node.attrs, children.map((block) => block.node)), start: 0, end: next.length, children };
-  let json: ParsedDoc['doc'] | undefined;
-  const parsed: ParsedDoc = {
-    source: next,
-    // written out only if something asks for it (a reload of the whole editor does, an incremental one does not)
-    get doc() {
-      json ??= root.node.toJSON() as ParsedDoc['doc'];
-      return json;
-    },
-    lineEnding: next.includes('\r') ? detectLineEnding(next) : '\n',
-    finalNewline: endsWithLineEnding(next),
-    conventions: detectConventions(root, next),
-    root,
-  };
-  return { parsed, first, removed, added };
+  return { parsed: parsedDocOf(next, root), first, removed, added };
 }

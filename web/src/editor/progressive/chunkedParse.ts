@@ -1,13 +1,10 @@
-import type { JSONContent } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
 import { markdownSchema } from '../schema';
-import { detectConventions } from '../markdown/conventions';
 import { documentFromMdast } from '../markdown/fromMdast';
 import { parseMdast } from '../markdown/markdownProcessor';
 import type { MdNode } from '../markdown/mdastNode';
-import { shiftBlock } from '../markdown/parse';
+import { parsedDocOf, shiftBlock } from '../markdown/parse';
 import type { ParsedDoc, SourceBlock } from '../markdown/types';
-import { detectLineEnding, endsWithLineEnding } from '../../lib/lineEndings';
 import { splitChunks, type Chunk } from './chunks';
 import { definitionsFor, documentDefinitions, type DocumentDefinitions } from './definitions';
 
@@ -97,19 +94,7 @@ export class ChunkedParse {
     const docSchema = markdownSchema();
     if (content.every((node) => node.type.name === 'frontMatter')) content.push(docSchema.nodes.paragraph!.create());
     const root: SourceBlock = { node: docSchema.nodes.doc!.create(null, content), start: 0, end: this.source.length, children };
-    let json: JSONContent | undefined;
-    this.complete = {
-      source: this.source,
-      // built only when asked for: the editor already holds these nodes
-      get doc() {
-        json ??= root.node.toJSON() as JSONContent;
-        return json;
-      },
-      lineEnding: detectLineEnding(this.source),
-      finalNewline: endsWithLineEnding(this.source),
-      conventions: detectConventions(root, this.source),
-      root,
-    };
+    this.complete = parsedDocOf(this.source, root);
     return this.complete;
   }
 
