@@ -115,14 +115,7 @@ export function checkAddresses(addresses: string[] | undefined, knownOpenThreads
 }
 
 /** Only the replaced part (and a character either side) can hold a surrogate the text before did not: scanning 5 MB costs ~80 ms. */
-function introducesLoneSurrogate(before: string, after: string): boolean {
-  if (before === after) return false;
-  const change = minimalChange(before, after);
-  return hasLoneSurrogate(after.slice(Math.max(0, change.from - 1), change.from + change.insert.length + 1));
-}
-
-/** The same check for a known replacement: only its text and a character either side are looked at. */
-function spliceIntroducesLoneSurrogate(before: string, { from, to, insert }: TextChange): boolean {
+function introducesLoneSurrogate(before: string, { from, to, insert }: TextChange): boolean {
   return hasLoneSurrogate(before.slice(Math.max(0, from - 1), from) + insert + before.slice(to, to + 1));
 }
 
@@ -163,7 +156,8 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
     const tab = current;
     const computed = plan.compute(tab.content);
     const splice = typeof computed === 'object' && computed !== null ? computed.splice : null;
-    if (splice ? spliceIntroducesLoneSurrogate(tab.content, splice) : typeof computed === 'string' && introducesLoneSurrogate(tab.content, computed)) {
+    const replaced = splice ?? (typeof computed === 'string' && computed !== tab.content ? minimalChange(tab.content, computed) : null);
+    if (replaced && introducesLoneSurrogate(tab.content, replaced)) {
       throw new DomainErrorException(invalidText());
     }
     // a splice that changes something is known to differ: no whole-text comparison
