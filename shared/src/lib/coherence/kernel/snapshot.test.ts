@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LEDGER_FORMAT, parseLine } from '../ledger/entries';
+import { LEDGER_FORMAT, parseLine, type Entry } from '../ledger/entries';
 import { INDEX_SNAPSHOT_PATH, LEDGER_DIR } from '../ledger/layout';
 import { MemoryStorage } from '../testing/memoryStorage';
+import { claims, status } from './answers';
 import { CoherenceIndex, producersOf } from './coherenceIndex';
 import { CoherenceKernel, type KernelOptions } from './kernel';
-import { INDEX_CODE_VERSION } from './snapshotCodec';
+import { encodeIndex, INDEX_CODE_VERSION } from './snapshotCodec';
+import type { SnapshotObject } from './snapshotObjects';
 
 const WRITER = '0198c0de-0000-7000-8000-0000000000ff';
 const SEGMENTS = ['0198c0de-0000-7000-8000-00000000000a.jsonl', '0198c0de-0000-7000-8000-00000000000b.jsonl', '0198c0de-0000-7000-8000-00000000000c.jsonl'];
@@ -139,12 +141,27 @@ const idemsOf = (lines: string[]): string[] =>
     return parsed.ok ? [parsed.entry.idem] : [];
   });
 
+/** A well-formed entry (appended through the kernel, so never a repeated idem). */
+const entryOf = (spec: Spec, n: number): Entry => {
+  const { kind, body } = bodyOf({ ...spec, kind: spec.kind % 11 }, n);
+  return { format: LEDGER_FORMAT, id: `more-${n}`, kind, time: `2026-12-01T10:01:${String(spec.t).padStart(2, '0')}Z`, writer: WRITER, idem: `more-${n}`, body } as Entry;
+};
+
+/** status, claims and the projected edges of two kernels agree (read before anything else builds the revisions). */
+async function sameAnswers(a: CoherenceKernel, b: CoherenceKernel): Promise<void> {
+  expect(await status(a)).toEqual(await status(b));
+  expect(byJson(await claims(a))).toEqual(byJson(await claims(b)));
+  const edges = await a.project();
+  expect(edges).toEqual(expect.arrayContaining(await b.project()));
+  expect(edges.length).toBe((await b.project()).length);
+}
+
 const spec = fc.record({ kind: fc.nat(12), segment: fc.nat(2), a: fc.nat(9), b: fc.nat(9), t: fc.nat(20), dup: fc.nat(9) });
 
 describe('index snapshot (.vmark/cache/index.json)', () => {
   it('snapshot + tail replay gives the same index as a full replay, for random ledgers and cut points (issue 14: rebuild from a derived snapshot)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(spec, { maxLength: 60 }), fc.array(fc.nat(60), { minLength: 3, maxLength: 3 }), async (specs, cutAt) => {
+      fc.asyncProperty(fc.array(spec, { maxLength: 60 }), fc.array(fc.nat(60), { minLength: 3, maxLength: 3 }), fc.array(spec, { maxLength: 4 }), async (specs, cutAt, more) => {
         const segments = ledgerOf(specs);
         const prefixes = segments.map((lines, i) => lines.slice(0, Math.min(lines.length, cutAt[i] as number)));
         const atCut = storageWith(prefixes);
@@ -164,10 +181,14 @@ describe('index snapshot (.vmark/cache/index.json)', () => {
         const tail = segments.flatMap((lines, i) => lines.slice((prefixes[i] as string[]).length));
         const repeated = idemsOf(tail).some((idem) => before.has(idem));
         expect(resumed.opened.from).toBe(writer.opened.snapshotWritten && !repeated ? 'snapshot' : 'replay');
+        // the answers first, while the loaded objects' revisions are still unbuilt (built on first use), then after appends
+        await sameAnswers(resumed, replayed);
+        const appended = more.map((m, n) => entryOf(m, 1000 + n));
+        await resumed.append(appended);
+        await replayed.append(appended);
+        await sameAnswers(resumed, replayed);
         expect(canonical(resumed.index)).toEqual(canonical(replayed.index));
         expect(resumed.quarantined).toBe(replayed.quarantined);
-        expect(await resumed.project()).toEqual(expect.arrayContaining(await replayed.project()));
-        expect((await resumed.project()).length).toBe((await replayed.project()).length);
       }),
       { numRuns: 150 },
     );
@@ -230,5 +251,26 @@ describe('index snapshot (.vmark/cache/index.json)', () => {
     await grown.append(`${LEDGER_DIR}/${SEGMENTS[0]}`, `${JSON.stringify({ format: 0, id: 'late', kind: 'diagnostic', time: '2026-12-02T00:00:00Z', writer: WRITER, idem: 'late', body: { code: 'N', message: '' } })}\n`);
     expect((await open(grown, { minBytes: 1 })).opened).toMatchObject({ from: 'snapshot', snapshotWritten: false });
     expect(grown.text(INDEX_SNAPSHOT_PATH)).toBe(before);
+  });
+});
+
+describe('index snapshot: revisions built on first use', () => {
+  const specs: Spec[] = Array.from({ length: 40 }, (_, n) => ({ kind: n % 3, segment: n % 3, a: n % 9, b: (n * 7) % 10, t: n % 20, dup: 9 }));
+
+  it('opening builds no revision until an object is used, and a snapshot written from unbuilt objects is the same as from built ones', async () => {
+    const storage = storageWith(ledgerOf(specs));
+    expect((await open(storage, { minBytes: 0 })).opened.snapshotWritten).toBe(true);
+    const kernel = await open(storage, { minBytes: Number.POSITIVE_INFINITY });
+    expect(kernel.opened.from).toBe('snapshot');
+    const loaded = [...kernel.index.objects.values()] as SnapshotObject[];
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.every((o) => o.revisions.stored() !== null && o.revisions.size > 0)).toBe(true);
+    const unbuilt = encodeIndex(kernel.index);
+    const first = loaded[0] as SnapshotObject;
+    expect(kernel.index.heads(first).length).toBeGreaterThan(0);
+    expect(first.revisions.stored()).toBeNull();
+    expect(loaded.slice(1).every((o) => o.revisions.stored() !== null)).toBe(true);
+    for (const object of loaded) object.revisions.fill();
+    expect(encodeIndex(kernel.index)).toEqual(unbuilt);
   });
 });

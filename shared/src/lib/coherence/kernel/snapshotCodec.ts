@@ -1,5 +1,6 @@
 import type { Entry, EntryOf } from '../ledger/entries';
-import { CoherenceIndex, type Revision, type TrackedObject, type TransformationRef } from './coherenceIndex';
+import { CoherenceIndex, type TransformationRef } from './coherenceIndex';
+import { SnapshotObject, SnapshotRevisions, type RevisionColumns, type RevisionSlice } from './snapshotObjects';
 
 /**
  * Bumped whenever what `CoherenceIndex.apply` derives changes: a snapshot written by other index
@@ -83,6 +84,25 @@ export function encodeIndex(index: CoherenceIndex): IndexColumns {
   const producerRefs: number[] = [];
   for (const object of index.objects.values()) {
     objects.push([object.id, object.path, object.pathEntry, object.revisions.size]);
+    // rows loaded from the last snapshot and never used are copied as rows, without building revisions
+    const stored = object.revisions instanceof SnapshotRevisions ? object.revisions.stored() : null;
+    if (stored) {
+      stored.ids.forEach((id, j) => {
+        revIds.push(id);
+        revHashes.push(stored.hashes[j] as string);
+        const parents = stored.parents[j] as readonly (number | string)[];
+        parentCounts.push(parents.length);
+        for (const parent of parents) parentRefs.push(typeof parent === 'number' ? parent : -1 - (parentNames.push(parent) - 1));
+        const producers = stored.producers[j] as readonly string[];
+        producerCounts.push(producers.length);
+        for (const producer of producers) {
+          const at = txfAt.get(producer);
+          if (at === undefined) throw new Error(`revision ${id} names an unknown transformation ${producer}`);
+          producerRefs.push(at);
+        }
+      });
+      continue;
+    }
     const revAt = new Map<string, number>();
     for (const id of object.revisions.keys()) revAt.set(id, revAt.size);
     for (const revision of object.revisions.values()) {
@@ -133,68 +153,85 @@ export function encodeIndex(index: CoherenceIndex): IndexColumns {
 
 const NONE: readonly never[] = Object.freeze([]);
 
-/** The index back from its columns; throws on any inconsistency (the caller then replays the ledger). */
+/** The character offset where each object's rows start in a `\n`-joined column (one past the end for the last); throws when the rows do not add up. */
+function rowStarts(col: Column, counts: readonly number[], total: number): number[] {
+  const starts: number[] = [];
+  if (typeof col !== 'string') {
+    if (!Array.isArray(col) || col.length !== total) throw new Error('a snapshot column has the wrong length');
+    return starts;
+  }
+  let at = 0;
+  let seen = 0;
+  for (const count of counts) {
+    starts.push(at);
+    for (let j = 0; j < count; j++, seen++) {
+      const end = seen === total - 1 ? col.length : col.indexOf('\n', at);
+      if (end < 0 || (seen === total - 1 && col.indexOf('\n', at) >= 0)) throw new Error('a snapshot column has the wrong length');
+      at = end + 1;
+    }
+  }
+  if (total === 0 ? col !== '' : at !== col.length + 1) throw new Error('a snapshot column has the wrong length');
+  starts.push(at);
+  return starts;
+}
+
+/**
+ * The index back from its columns; throws on any inconsistency (the caller then replays the ledger).
+ * Every reference is checked here, but revisions are built per object on first use (`snapshotObjects.ts`).
+ */
 export function decodeIndex(c: IndexColumns): CoherenceIndex {
   const index = new CoherenceIndex();
-  const revIds = strings(c.revIds, c.revisions);
-  const revHashes = strings(c.revHashes, c.revisions);
   const parentNames = strings(c.parentNames, c.parentNameCount);
   const txfIds = strings(c.txfIds, c.transformations);
-  const objectList: TrackedObject[] = c.objects.map(([id, path, pathEntry]) => ({
-    id,
-    path,
-    pathEntry,
-    revisions: new Map<string, Revision>(),
-    orphanParents: new Set<string>(),
-    headSet: new Set<string>(),
-    absent: false,
-  }));
-  for (const object of objectList) index.objects.set(object.id, object);
+  const counts = c.objects.map(([, , , count]) => count);
+  const idStarts = rowStarts(c.revIds, counts, c.revisions);
+  const hashStarts = rowStarts(c.revHashes, counts, c.revisions);
+  const columns: RevisionColumns = {
+    revIds: c.revIds,
+    revHashes: c.revHashes,
+    parentCounts: c.parentCounts,
+    parentRefs: c.parentRefs,
+    parentNames,
+    producerCounts: c.producerCounts,
+    producerRefs: c.producerRefs,
+    txfIds,
+  };
+  const objectList: SnapshotObject[] = [];
   let r = 0;
   let parentAt = 0;
   let producerAt = 0;
-  c.objects.forEach(([, , , count], i) => {
-    const object = objectList[i] as TrackedObject;
-    const list: Revision[] = [];
+  c.objects.forEach(([id, path, pathEntry, count], i) => {
+    if (!Number.isInteger(count) || count < 0) throw new Error('a snapshot revision count is invalid');
+    const slice: RevisionSlice = {
+      first: r,
+      count,
+      idFrom: idStarts[i] ?? 0,
+      idTo: (idStarts[i + 1] ?? 1) - 1,
+      hashFrom: hashStarts[i] ?? 0,
+      hashTo: (hashStarts[i + 1] ?? 1) - 1,
+      parentFrom: parentAt,
+      producerFrom: producerAt,
+    };
     for (let j = 0; j < count; j++, r++) {
-      const revision: Revision = { id: revIds[r] as string, hash: revHashes[r] as string, parents: NONE, producers: '', hasChild: false };
-      list.push(revision);
-      object.revisions.set(revision.id, revision);
-    }
-    for (let j = 0, at = r - count; j < count; j++, at++) {
-      const revision = list[j] as Revision;
-      const parents = c.parentCounts[at] as number;
-      if (parents > 0) {
-        const named: string[] = [];
-        for (let k = 0; k < parents; k++) {
-          // child links and orphan parents follow from the parents, as `apply` builds them
-          const ref = c.parentRefs[parentAt++] as number;
-          const parent = ref >= 0 ? list[ref] : undefined;
-          const name = parent ? parent.id : parentNames[-1 - ref];
-          if (name === undefined) throw new Error('a snapshot parent reference is out of range');
-          if (parent) parent.hasChild = true;
-          else object.orphanParents.add(name);
-          named.push(name);
-        }
-        revision.parents = named;
+      for (let k = c.parentCounts[r] as number; k > 0; k--) {
+        const ref = c.parentRefs[parentAt++] as number;
+        if (!Number.isInteger(ref) || ref >= count || (ref < 0 && -1 - ref >= parentNames.length)) throw new Error('a snapshot parent reference is out of range');
       }
-      const producers = c.producerCounts[at] as number;
-      for (let k = 0; k < producers; k++) {
-        const txf = txfIds[c.producerRefs[producerAt++] as number];
-        if (txf === undefined) throw new Error('a snapshot producer reference is out of range');
-        if (revision.producers === '') revision.producers = txf;
-        else if (typeof revision.producers === 'string') revision.producers = [revision.producers, txf];
-        else revision.producers.push(txf);
+      for (let k = c.producerCounts[r] as number; k > 0; k--) {
+        const ref = c.producerRefs[producerAt++] as number;
+        if (!Number.isInteger(ref) || ref < 0 || ref >= txfIds.length) throw new Error('a snapshot producer reference is out of range');
       }
     }
-    for (const revision of list) if (!revision.hasChild) object.headSet.add(revision.id);
+    const object = new SnapshotObject(id, path, pathEntry, columns, slice);
+    objectList.push(object);
+    index.objects.set(id, object);
   });
   if (r !== c.revisions || parentAt !== c.parentRefs.length || producerAt !== c.producerRefs.length) throw new Error('the snapshot revisions do not add up');
   const inputsOf = new Map<number, Input[]>();
   for (const [at, object, revision, role] of c.inputs) {
-    const upstream = index.objects.get(object);
     const list = inputsOf.get(at) ?? [];
-    list.push({ object: upstream?.id ?? object, revision: upstream?.revisions.get(revision)?.id ?? revision, role });
+    // the object's own id string is shared; its revision is not looked up (that would build its revisions)
+    list.push({ object: index.objects.get(object)?.id ?? object, revision, role });
     inputsOf.set(at, list);
   }
   txfIds.forEach((id, at) => {

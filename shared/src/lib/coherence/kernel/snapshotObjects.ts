@@ -1,0 +1,191 @@
+import type { Entry } from '../ledger/entries';
+import type { Revision, TrackedObject } from './coherenceIndex';
+
+/**
+ * The index snapshot's revision columns, kept as loaded: an object's revisions become objects only
+ * when something first asks for them (opening 200,000 entries builds ~5,000 objects, not ~195,000
+ * revisions and their maps, which the garbage collector would then copy).
+ */
+export interface RevisionColumns {
+  /** `\n`-joined (or an array when a value holds `\n`), as `snapshotCodec.ts` stores them. */
+  revIds: string | readonly string[];
+  revHashes: string | readonly string[];
+  parentCounts: readonly number[];
+  /** A parent as an index into its object's revisions, or -(k+1) for parentNames[k]. */
+  parentRefs: readonly number[];
+  parentNames: readonly string[];
+  producerCounts: readonly number[];
+  /** A producer as an index into txfIds. */
+  producerRefs: readonly number[];
+  txfIds: readonly string[];
+}
+
+/** Where one object's revisions lie in the columns. */
+export interface RevisionSlice {
+  /** The first revision's row and how many rows. */
+  first: number;
+  count: number;
+  /** Character ranges in the joined id and hash columns (unused for an array column). */
+  idFrom: number;
+  idTo: number;
+  hashFrom: number;
+  hashTo: number;
+  /** The first row's first entry in parentRefs and producerRefs. */
+  parentFrom: number;
+  producerFrom: number;
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+const rows = (column: string | readonly string[], first: number, count: number, from: number, to: number): readonly string[] =>
+  typeof column === 'string' ? (count === 0 ? NONE : column.slice(from, to).split('\n')) : column.slice(first, first + count);
+
+/** A revision row as it is stored: parents are local row indexes or names, producers transformation ids. */
+export interface StoredRevisions {
+  ids: readonly string[];
+  hashes: readonly string[];
+  /** Per row: its parents, each a row index of the same object or a revision name. */
+  parents: readonly (readonly (number | string)[])[];
+  producers: readonly (readonly string[])[];
+}
+
+/** One object's rows out of the columns (what the snapshot writer copies without building revisions). */
+export function storedRevisions(columns: RevisionColumns, slice: RevisionSlice): StoredRevisions {
+  const ids = rows(columns.revIds, slice.first, slice.count, slice.idFrom, slice.idTo);
+  const hashes = rows(columns.revHashes, slice.first, slice.count, slice.hashFrom, slice.hashTo);
+  const parents: (number | string)[][] = [];
+  const producers: string[][] = [];
+  let parentAt = slice.parentFrom;
+  let producerAt = slice.producerFrom;
+  for (let j = 0, row = slice.first; j < slice.count; j++, row++) {
+    const named: (number | string)[] = [];
+    for (let k = columns.parentCounts[row] as number; k > 0; k--) {
+      const ref = columns.parentRefs[parentAt++] as number;
+      named.push(ref >= 0 ? ref : (columns.parentNames[-1 - ref] as string));
+    }
+    parents.push(named);
+    const made: string[] = [];
+    for (let k = columns.producerCounts[row] as number; k > 0; k--) made.push(columns.txfIds[columns.producerRefs[producerAt++] as number] as string);
+    producers.push(made);
+  }
+  return { ids, hashes, parents, producers };
+}
+
+/**
+ * An object's revisions map, filled from the snapshot on first use. `size` answers without filling
+ * (status and the scan count revisions of every object).
+ */
+export class SnapshotRevisions extends Map<string, Revision> {
+  private pending: { columns: RevisionColumns; slice: RevisionSlice; into: SnapshotObject } | null = null;
+
+  static of(columns: RevisionColumns, slice: RevisionSlice, into: SnapshotObject): SnapshotRevisions {
+    const map = new SnapshotRevisions();
+    map.pending = { columns, slice, into };
+    return map;
+  }
+
+  /** The rows not yet built into revisions, or null once they are. */
+  stored(): StoredRevisions | null {
+    return this.pending ? storedRevisions(this.pending.columns, this.pending.slice) : null;
+  }
+
+  override get size(): number {
+    return this.pending ? this.pending.slice.count : super.size;
+  }
+  override get(key: string): Revision | undefined {
+    if (this.pending) this.fill();
+    return super.get(key);
+  }
+  override has(key: string): boolean {
+    if (this.pending) this.fill();
+    return super.has(key);
+  }
+  override set(key: string, value: Revision): this {
+    if (this.pending) this.fill();
+    return super.set(key, value);
+  }
+  override delete(key: string): boolean {
+    if (this.pending) this.fill();
+    return super.delete(key);
+  }
+  override clear(): void {
+    this.pending = null;
+    super.clear();
+  }
+  override forEach(visit: (value: Revision, key: string, map: Map<string, Revision>) => void, thisArg?: unknown): void {
+    if (this.pending) this.fill();
+    super.forEach(visit, thisArg);
+  }
+  override keys(): MapIterator<string> {
+    if (this.pending) this.fill();
+    return super.keys();
+  }
+  override values(): MapIterator<Revision> {
+    if (this.pending) this.fill();
+    return super.values();
+  }
+  override entries(): MapIterator<[string, Revision]> {
+    if (this.pending) this.fill();
+    return super.entries();
+  }
+  override [Symbol.iterator](): MapIterator<[string, Revision]> {
+    return this.entries();
+  }
+
+  /** Builds the revisions, their child links, orphan parents and heads, as `CoherenceIndex.apply` would have. */
+  fill(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    const { ids, hashes, parents, producers } = storedRevisions(pending.columns, pending.slice);
+    const object = pending.into;
+    const list: Revision[] = ids.map((id, j) => ({ id, hash: hashes[j] as string, parents: NONE, producers: '', hasChild: false }));
+    for (const revision of list) super.set(revision.id, revision);
+    list.forEach((revision, j) => {
+      const refs = parents[j] as readonly (number | string)[];
+      if (refs.length > 0) {
+        revision.parents = refs.map((ref) => {
+          if (typeof ref === 'string') {
+            object.orphans.add(ref);
+            return ref;
+          }
+          const parent = list[ref] as Revision;
+          parent.hasChild = true;
+          return parent.id;
+        });
+      }
+      const made = producers[j] as readonly string[];
+      if (made.length > 0) revision.producers = made.length === 1 ? (made[0] as string) : [...made];
+    });
+    for (const revision of list) if (!revision.hasChild) object.heads.add(revision.id);
+  }
+}
+
+/** A tracked object loaded from the snapshot: its revisions, heads and orphan parents are built on first use. */
+export class SnapshotObject implements TrackedObject {
+  readonly revisions: SnapshotRevisions;
+  /** Filled with the revisions (read through `headSet` / `orphanParents`). */
+  readonly heads = new Set<string>();
+  readonly orphans = new Set<string>();
+  absent = false;
+
+  constructor(
+    readonly id: string,
+    public path: string,
+    public pathEntry: Entry | null,
+    columns: RevisionColumns,
+    slice: RevisionSlice,
+  ) {
+    this.revisions = SnapshotRevisions.of(columns, slice, this);
+  }
+
+  get headSet(): Set<string> {
+    this.revisions.fill();
+    return this.heads;
+  }
+
+  get orphanParents(): Set<string> {
+    this.revisions.fill();
+    return this.orphans;
+  }
+}
