@@ -115,12 +115,14 @@ export class CoherenceKernel {
   async refresh({ repair }: { repair: boolean }): Promise<void> {
     this.take(await this.ledger.readNew());
     if (repair && this.pendingQuarantine.length > 0) {
-      const lines = this.pendingQuarantine;
+      // a line already diagnosed (by this or another writer, or found twice) was copied to quarantine then: once per line
+      const byIdem = new Map<string, MalformedLine>();
+      for (const line of this.pendingQuarantine) {
+        const idem = quarantineIdem(line);
+        if (!this.index.has(idem)) byIdem.set(idem, line);
+      }
       this.pendingQuarantine = [];
-      const diagnostics = await this.ledger.quarantine(lines, this.time(), this.newId);
-      const fresh = diagnostics.filter((d) => !this.index.has(d.idem));
-      // a line already diagnosed (by this or another writer) is quarantined again only if its diagnostic is new
-      if (fresh.length > 0) await this.append(fresh);
+      if (byIdem.size > 0) await this.append(await this.ledger.quarantine([...byIdem.values()], this.time(), this.newId));
     }
   }
 

@@ -64,6 +64,21 @@ describe('ledger', () => {
     expect(again.index.diagnostics.filter((d) => d.body.code === 'QUARANTINED')).toHaveLength(1);
   });
 
+  it('a malformed line is copied to quarantine once, however often repairing reads open the ledger again', async () => {
+    const { kernel, storage } = await memoryKernel();
+    await kernel.append([diagnostic(kernel, 'op-1')]);
+    const segment = segmentName(WRITER_B, 0);
+    await storage.append(`${LEDGER_DIR}/${segment}`, 'not json\nnot json\n');
+    for (const writer of [WRITER_A, WRITER_A, WRITER_B, WRITER_A]) {
+      const reader = await CoherenceKernel.open(storage, { writer, snapshot: false });
+      await reader.refresh({ repair: true });
+      await reader.refresh({ repair: true });
+      expect(reader.quarantined).toBe(2);
+      expect(reader.index.diagnostics.filter((d) => d.body.code === 'QUARANTINED')).toHaveLength(2);
+    }
+    expect(storage.text(`${QUARANTINE_DIR}/${segment}.bad`)).toBe('# line 1, not JSON\nnot json\n# line 2, not JSON\nnot json\n');
+  });
+
   it('malformed lines: each quarantined once with its reason; status (read-only) counts them without writing', async () => {
     const { kernel, storage } = await memoryKernel();
     await kernel.append([diagnostic(kernel, 'op-1')]);
