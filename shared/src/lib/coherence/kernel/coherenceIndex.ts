@@ -119,11 +119,19 @@ export class CoherenceIndex {
     return false;
   }
 
-  apply(entry: KnownEntry | Entry): void {
-    if (this.seen.has(entry.idem)) return;
+  /**
+   * Applies an entry; false (and nothing changes) when its idem was applied before. Which copy of a
+   * repeated idem must win (the smallest `(time, id)`) is the caller's to settle (`kernel.ts`).
+   */
+  apply(entry: KnownEntry | Entry): boolean {
+    if (this.seen.has(entry.idem)) return false;
     this.seen.add(entry.idem);
     this.entryCount++;
-    const known = entry as KnownEntry;
+    this.applyKind(entry as KnownEntry);
+    return true;
+  }
+
+  private applyKind(known: KnownEntry): void {
     switch (known.kind) {
       case 'transformation':
         return this.applyTransformation(known);

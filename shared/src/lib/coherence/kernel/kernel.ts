@@ -6,6 +6,7 @@ import { CoherenceIndex, type Revision, type TrackedObject } from './coherenceIn
 import { DEFAULT_CONTEXT_ID, readContexts, type ResolvedContext } from './contexts';
 import { WriteQueue } from './errors';
 import { EdgeProjection, projectEdges, type ProjectedEdge } from './project';
+import { heldCopiesWin, smallestPerIdem, type OrderKey } from './repeatedIdems';
 import type { ScanState } from './scanState';
 import { coveredBytes, readIndexSnapshot, SNAPSHOT_MIN_BYTES, worthSnapshot, writeIndexSnapshot } from './snapshot';
 
@@ -43,6 +44,8 @@ export class CoherenceKernel {
   /** Malformed ledger lines found by the reads so far (status.quarantined). */
   quarantined = 0;
   private pendingQuarantine: MalformedLine[] = [];
+  /** `(time, id)` of the entries applied since the index was built by a full read or loaded (`take`). */
+  private readonly appliedKeys = new Map<string, OrderKey>();
   /** Object ids the scan found at more than one path: captures of them are held. */
   readonly held = new Set<string>();
   /**
@@ -75,8 +78,8 @@ export class CoherenceKernel {
 
   /**
    * Loads the index snapshot and replays each segment's tail; replays the whole ledger when there is
-   * no trustworthy snapshot, or when the tail repeats an idem the snapshot holds (which copy wins
-   * would then depend on the replay order). Writes a new snapshot when the replay was long.
+   * no trustworthy snapshot, or when the tail repeats an idem the snapshot holds (whether its copy
+   * is the smallest `(time, id)` only the whole ledger tells). Writes a new snapshot when the replay was long.
    */
   private async openFromSnapshot(minBytes: number): Promise<void> {
     const snapshot = await readIndexSnapshot(this.storage);
@@ -87,17 +90,13 @@ export class CoherenceKernel {
       this.quarantined = snapshot.quarantined;
       this.ledger.resume(snapshot.positions);
       const tail = await this.ledger.readNew();
-      if (!tail.reset && !tail.entries.some((e) => this.index.has(e.idem))) {
-        this.take(tail);
+      // a tail repeating an idem the snapshot holds: which copy is the smallest only the whole ledger tells
+      if (!tail.reset && !tail.entries.some((e) => this.index.has(e.idem)) && this.take(tail)) {
         covered = snapshot.bytes;
         trusted = true;
-      } else {
-        this.index = new CoherenceIndex();
-        this.quarantined = 0;
-        this.ledger.resume(new Map());
       }
     }
-    if (!trusted) await this.refresh({ repair: false });
+    if (!trusted) await this.replay();
     const positions = this.ledger.positions();
     const replayedBytes = coveredBytes(positions) - covered;
     // a malformed line not yet diagnosed must be read again by the next open, so it is not covered
@@ -113,7 +112,7 @@ export class CoherenceKernel {
    * for the next repairing read.
    */
   async refresh({ repair }: { repair: boolean }): Promise<void> {
-    this.take(await this.ledger.readNew());
+    if (!this.take(await this.ledger.readNew())) await this.replay();
     if (repair && this.pendingQuarantine.length > 0) {
       // a line already diagnosed (by this or another writer, or found twice) was copied to quarantine then: once per line
       const byIdem = new Map<string, MalformedLine>();
@@ -126,15 +125,39 @@ export class CoherenceKernel {
     }
   }
 
-  private take(read: LedgerRead): void {
+  /**
+   * Applies a read. False when it repeats an idem whose held copy may not be the smallest
+   * `(time, id)` and only replaying the ledger can tell (`replay`).
+   */
+  private take(read: LedgerRead): boolean {
     if (read.reset) {
       this.index = new CoherenceIndex();
       this.quarantined = 0;
       this.pendingQuarantine = [];
+      this.appliedKeys.clear();
     }
-    for (const entry of read.entries) this.index.apply(entry);
     this.quarantined += read.malformed.length;
     this.pendingQuarantine.push(...read.malformed);
+    const fromEmpty = this.index.entryCount === 0;
+    // a short read is settled up front; a full one (200,000 entries) only when it holds a repeat
+    const entries = fromEmpty ? read.entries : smallestPerIdem(read.entries);
+    const skipped: Entry[] = [];
+    for (const entry of entries) {
+      if (!this.index.apply(entry)) skipped.push(entry);
+      else if (!fromEmpty) this.appliedKeys.set(entry.idem, { time: entry.time, id: entry.id });
+    }
+    if (skipped.length === 0 || heldCopiesWin(entries, skipped, this.appliedKeys)) return true;
+    if (!fromEmpty) return false;
+    // the whole read is in memory: apply the smallest copy of each idem instead
+    this.index = new CoherenceIndex();
+    for (const entry of smallestPerIdem(read.entries)) this.index.apply(entry);
+    return true;
+  }
+
+  /** Rebuilds the index from the whole ledger. */
+  private async replay(): Promise<void> {
+    this.ledger.resume(new Map());
+    this.take({ ...(await this.ledger.readNew()), reset: true });
   }
 
   time(): string {
@@ -150,7 +173,11 @@ export class CoherenceKernel {
     const fresh = entries.filter((e) => !this.index.has(e.idem));
     if (fresh.length === 0) return;
     await this.ledger.append(fresh);
-    for (const entry of fresh) this.index.apply(entry);
+    for (const entry of fresh) {
+      this.index.apply(entry);
+      // the next read returns these lines again: the key tells it they are the copies already held
+      this.appliedKeys.set(entry.idem, { time: entry.time, id: entry.id });
+    }
   }
 
   initialized(): Promise<boolean> {

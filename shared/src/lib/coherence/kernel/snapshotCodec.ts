@@ -6,7 +6,7 @@ import { SnapshotObject, SnapshotRevisions, type RevisionColumns, type RevisionS
  * Bumped whenever what `CoherenceIndex.apply` derives changes: a snapshot written by other index
  * code is discarded (full replay) rather than trusted.
  */
-export const INDEX_CODE_VERSION = 2;
+export const INDEX_CODE_VERSION = 3;
 
 type Input = TransformationRef['inputs'][number];
 type Resolution = EntryOf<'ratification'> | EntryOf<'waiver'>;
