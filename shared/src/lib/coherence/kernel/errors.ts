@@ -1,5 +1,5 @@
 /** Timers exist in every runtime the kernel runs in (Node, the browser worker); shared is typed without either. */
-const timers = globalThis as unknown as { setTimeout(run: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
+export const timers = globalThis as unknown as { setTimeout(run: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
 
 /**
  * A coherence refusal. The seed's coherence errors are plain strings; WRITE_BUSY and TIMEOUT lead

@@ -4,7 +4,7 @@ import { Ledger, quarantineIdem, type LedgerRead, type MalformedLine } from '../
 import type { CoherenceStorage } from '../ledger/storage';
 import { CoherenceIndex, type Revision, type TrackedObject } from './coherenceIndex';
 import { DEFAULT_CONTEXT_ID, readContexts, type ResolvedContext } from './contexts';
-import { WriteQueue } from './errors';
+import { timers, WriteQueue } from './errors';
 import { EdgeProjection, projectEdges, type ProjectedEdge } from './project';
 import { heldCopiesWin, smallestPerIdem, type OrderKey } from './repeatedIdems';
 import type { ScanState } from './scanState';
@@ -46,6 +46,13 @@ export class CoherenceKernel {
   private pendingQuarantine: MalformedLine[] = [];
   /** `(time, id)` of the entries applied since the index was built by a full read or loaded (`take`). */
   private readonly appliedKeys = new Map<string, OrderKey>();
+  /** null: no snapshot is kept (`snapshot: false`); else the least replay worth a new one. */
+  private snapshotMinBytes: number | null = null;
+  /** Ledger bytes the snapshot on disk covers (0: none). */
+  private snapshotCovered = 0;
+  private snapshotWrite: Promise<void> | null = null;
+  /** Reads between `readNew` and applying what it read (the ledger's positions are ahead of the index meanwhile). */
+  private reading = 0;
   /** Object ids the scan found at more than one path: captures of them are held. */
   readonly held = new Set<string>();
   /**
@@ -69,6 +76,7 @@ export class CoherenceKernel {
 
   static async open(storage: CoherenceStorage, options: KernelOptions): Promise<CoherenceKernel> {
     const kernel = new CoherenceKernel(storage, options.writer, options);
+    kernel.snapshotMinBytes = options.snapshot === false ? null : (options.snapshot?.minBytes ?? SNAPSHOT_MIN_BYTES);
     if (options.snapshot === false) {
       await kernel.refresh({ repair: false });
       kernel.opened = { from: 'replay', replayedBytes: coveredBytes(kernel.ledger.positions()), snapshotWritten: false };
@@ -100,9 +108,9 @@ export class CoherenceKernel {
     const positions = this.ledger.positions();
     const replayedBytes = coveredBytes(positions) - covered;
     // a malformed line not yet diagnosed must be read again by the next open, so it is not covered
-    const diagnosed = this.pendingQuarantine.every((line) => this.index.has(quarantineIdem(line)));
-    const write = positions.size > 0 && diagnosed && worthSnapshot(covered, replayedBytes, minBytes);
+    const write = positions.size > 0 && this.diagnosed() && worthSnapshot(covered, replayedBytes, minBytes);
     const snapshotWritten = write && (await writeIndexSnapshot(this.storage, this.index, positions, this.quarantined));
+    this.snapshotCovered = snapshotWritten ? coveredBytes(positions) : covered;
     this.opened = { from: trusted ? 'snapshot' : 'replay', replayedBytes, snapshotWritten };
   }
 
@@ -112,7 +120,12 @@ export class CoherenceKernel {
    * for the next repairing read.
    */
   async refresh({ repair }: { repair: boolean }): Promise<void> {
-    if (!this.take(await this.ledger.readNew())) await this.replay();
+    this.reading++;
+    try {
+      if (!this.take(await this.ledger.readNew())) await this.replay();
+    } finally {
+      this.reading--;
+    }
     if (repair && this.pendingQuarantine.length > 0) {
       // a line already diagnosed (by this or another writer, or found twice) was copied to quarantine then: once per line
       const byIdem = new Map<string, MalformedLine>();
@@ -123,6 +136,48 @@ export class CoherenceKernel {
       this.pendingQuarantine = [];
       if (byIdem.size > 0) await this.append(await this.ledger.quarantine([...byIdem.values()], this.time(), this.newId));
     }
+    this.scheduleSnapshot();
+  }
+
+  /** Whether every malformed line read so far is diagnosed (else a snapshot must not cover it: the next open reads it again). */
+  private diagnosed(): boolean {
+    return this.pendingQuarantine.every((line) => this.index.has(quarantineIdem(line)));
+  }
+
+  /**
+   * During a long session: once the ledger has grown past what the snapshot covers by as much as
+   * opening would write a new one for (`worthSnapshot`), writes one after the current answer, in the
+   * write queue (no save is being captured meanwhile). It never fails a call: a skipped or failed
+   * write only means the next open replays more.
+   */
+  private scheduleSnapshot(): void {
+    if (this.snapshotMinBytes === null || this.snapshotWrite !== null) return;
+    const tail = coveredBytes(this.ledger.positions()) - this.snapshotCovered;
+    if (!worthSnapshot(this.snapshotCovered, tail, this.snapshotMinBytes)) return;
+    this.snapshotWrite = new Promise<void>((done) => {
+      timers.setTimeout(() => {
+        this.writes
+          .run(() => this.writeSnapshot())
+          .catch(() => undefined)
+          .finally(() => {
+            this.snapshotWrite = null;
+            done();
+          });
+      }, 0);
+    });
+  }
+
+  private async writeSnapshot(): Promise<void> {
+    await this.refresh({ repair: false });
+    // the index and the positions must describe the same lines: not while another read is between the two
+    if (this.reading > 0 || !this.diagnosed()) return;
+    const positions = this.ledger.positions();
+    if (await writeIndexSnapshot(this.storage, this.index, positions, this.quarantined)) this.snapshotCovered = coveredBytes(positions);
+  }
+
+  /** Settles when no snapshot write is scheduled or running (tests, and a host closing the workspace). */
+  async snapshotSettled(): Promise<void> {
+    while (this.snapshotWrite) await this.snapshotWrite;
   }
 
   /**
@@ -178,6 +233,7 @@ export class CoherenceKernel {
       // the next read returns these lines again: the key tells it they are the copies already held
       this.appliedKeys.set(entry.idem, { time: entry.time, id: entry.id });
     }
+    this.scheduleSnapshot();
   }
 
   initialized(): Promise<boolean> {

@@ -274,3 +274,36 @@ describe('index snapshot: revisions built on first use', () => {
     expect(encodeIndex(kernel.index)).toEqual(unbuilt);
   });
 });
+
+describe('index snapshot during a long session', () => {
+  it('is rewritten behind the answers once enough was appended since: a fresh open replays only a short tail', async () => {
+    const storage = new MemoryStorage();
+    const kernel = await open(storage, { minBytes: 4000 });
+    expect(kernel.opened.snapshotWritten).toBe(false);
+    let parent: string[] = [];
+    for (let n = 0; n < 300; n++) {
+      const revision = `o${n % 3}:r${n}`;
+      const entry =
+        n % 2 === 0
+          ? kernel.entry('diagnostic', { code: 'NOTE', message: `note ${n}` })
+          : kernel.entry('transformation', {
+              inputs: n % 5 === 0 ? [{ object: 'o9', revision: 'o9:r0', role: 'direct' }] : [],
+              outputs: [{ object: `o${n % 3}`, revision, content_hash: `sha256:${n}`, parents: parent }],
+              agent: { type: 'human' },
+              intent: { kind: 'save', summary: '' },
+              confidence: 'exact',
+            });
+      if (n % 2 === 1) parent = [revision];
+      await kernel.append([entry]);
+      // reads between appends, as the tools and the panel make them
+      if (n % 7 === 0) await kernel.refresh({ repair: false });
+    }
+    await kernel.snapshotSettled();
+    const ledgerBytes = [...storage.files].filter(([path]) => path.startsWith(`${LEDGER_DIR}/`)).reduce((sum, [, file]) => sum + file.text.length, 0);
+    const reopened = await open(storage, { minBytes: Number.POSITIVE_INFINITY });
+    expect(reopened.opened.from).toBe('snapshot');
+    expect(reopened.opened.replayedBytes).toBeLessThan(ledgerBytes * 0.15);
+    expect(canonical(reopened.index)).toEqual(canonical((await open(storage, false)).index));
+    expect(canonical(kernel.index)).toEqual(canonical(reopened.index));
+  });
+});

@@ -31,6 +31,7 @@ export class MemoryStorage implements CoherenceStorage {
 
   async readFrom(path: string, from: number, to?: number): Promise<string> {
     const text = this.files.get(path)?.text ?? '';
+    if (!/[^\x00-\x7f]/.test(text)) return text.slice(from, to);
     const charAt = (target: number): number => {
       let bytes = 0;
       let i = 0;
