@@ -3,7 +3,8 @@
 // other writers' segments) was written before. The host's kernel replays it once and writes the
 // snapshot; a second kernel (the person's, in this process, as the panel's) opens from it plus the
 // tail the AI's save appended and answers what the host answers; a segment rewritten under the
-// snapshot (its lines reordered, as a union merge or a checkout does) makes the next open replay.
+// snapshot (its lines reordered, as a union merge or a checkout does) makes the next open replay;
+// during a long session the host rewrites the snapshot after answering once the ledger has grown enough.
 // One stack for the spec: the tests run in order on one workspace.
 
 import fs from 'node:fs';
@@ -186,4 +187,25 @@ test('issue 14: the editor\'s coherence worker over OPFS writes the snapshot on 
   expect(first.edges.data?.filter((row) => row.state === 'version-stale')).toHaveLength(DOCUMENTS / 20 + 1);
   expect(sorted(second.edges.data ?? [])).toEqual(sorted(first.edges.data ?? []));
   expect(sorted(third.edges.data ?? [])).toEqual(sorted(first.edges.data ?? []));
+});
+
+test('issue 14: a long session: 1.3 MB of another writer\'s entries arrive (a pull); the host, after answering, writes a new snapshot, so the next fresh kernel replays no tail', async () => {
+  const before = fs.statSync(snapshotFile()).mtimeMs;
+  const writer = uuidv7();
+  let clock = Date.parse('2026-11-20T00:00:00Z');
+  const notes = Array.from({ length: 2_500 }, (_, n) => {
+    clock += 5;
+    const body = { code: 'NOTE', message: `note ${n}: ${'a remark of another writer. '.repeat(16)}` };
+    return JSON.stringify({ format: 0, id: uuidv7(clock), kind: 'diagnostic', time: new Date(clock).toISOString(), writer, idem: uuidv7(clock), body });
+  });
+  fs.writeFileSync(path.join(root, '.vmark', 'ledger', `${writer}.jsonl`), `${notes.join('\n')}\n`);
+
+  const status = await ai.ok<{ objects: number }>('coherence', { action: 'status', workspace_root: root });
+  expect(status.objects).toBe(DOCUMENTS);
+  await expect.poll(() => fs.statSync(snapshotFile()).mtimeMs, { timeout: 60_000 }).not.toBe(before);
+
+  const person = await personKernel();
+  expect(person.opened).toEqual({ from: 'snapshot', replayedBytes: 0, snapshotWritten: false });
+  expect(person.index.diagnostics.filter((d) => d.writer === writer)).toHaveLength(notes.length);
+  expect(sorted(await edges(person))).toEqual(sorted(await hostEdges()));
 });

@@ -8,7 +8,7 @@ import { timers, WriteQueue } from './errors';
 import { EdgeProjection, projectEdges, type ProjectedEdge } from './project';
 import { heldCopiesWin, smallestPerIdem, type OrderKey } from './repeatedIdems';
 import type { ScanState } from './scanState';
-import { coveredBytes, readIndexSnapshot, SNAPSHOT_MIN_BYTES, worthSnapshot, writeIndexSnapshot } from './snapshot';
+import { coveredBytes, readIndexSnapshot, segmentsHold, SNAPSHOT_MIN_BYTES, worthSnapshot, writeIndexSnapshot } from './snapshot';
 
 export interface KernelOptions {
   /** This installation's writer id (a UUID kept outside the workspace). */
@@ -51,6 +51,8 @@ export class CoherenceKernel {
   /** Ledger bytes the snapshot on disk covers (0: none). */
   private snapshotCovered = 0;
   private snapshotWrite: Promise<void> | null = null;
+  /** About how many bytes this kernel appended since its last read (the positions do not count them yet). */
+  private unreadBytes = 0;
   /** Reads between `readNew` and applying what it read (the ledger's positions are ahead of the index meanwhile). */
   private reading = 0;
   /** Object ids the scan found at more than one path: captures of them are held. */
@@ -122,7 +124,9 @@ export class CoherenceKernel {
   async refresh({ repair }: { repair: boolean }): Promise<void> {
     this.reading++;
     try {
-      if (!this.take(await this.ledger.readNew())) await this.replay();
+      const read = await this.ledger.readNew();
+      this.unreadBytes = 0;
+      if (!this.take(read)) await this.replay();
     } finally {
       this.reading--;
     }
@@ -152,7 +156,7 @@ export class CoherenceKernel {
    */
   private scheduleSnapshot(): void {
     if (this.snapshotMinBytes === null || this.snapshotWrite !== null) return;
-    const tail = coveredBytes(this.ledger.positions()) - this.snapshotCovered;
+    const tail = coveredBytes(this.ledger.positions()) + this.unreadBytes - this.snapshotCovered;
     if (!worthSnapshot(this.snapshotCovered, tail, this.snapshotMinBytes)) return;
     this.snapshotWrite = new Promise<void>((done) => {
       timers.setTimeout(() => {
@@ -169,6 +173,15 @@ export class CoherenceKernel {
 
   private async writeSnapshot(): Promise<void> {
     await this.refresh({ repair: false });
+    if (!(await segmentsHold(this.storage, this.ledger.positions()))) {
+      // a segment rewritten under the offsets at the same size (a merge, a checkout): its fingerprints are stale, read it afresh
+      this.reading++;
+      try {
+        await this.replay();
+      } finally {
+        this.reading--;
+      }
+    }
     // the index and the positions must describe the same lines: not while another read is between the two
     if (this.reading > 0 || !this.diagnosed()) return;
     const positions = this.ledger.positions();
@@ -232,6 +245,7 @@ export class CoherenceKernel {
       this.index.apply(entry);
       // the next read returns these lines again: the key tells it they are the copies already held
       this.appliedKeys.set(entry.idem, { time: entry.time, id: entry.id });
+      this.unreadBytes += JSON.stringify(entry).length + 1;
     }
     this.scheduleSnapshot();
   }

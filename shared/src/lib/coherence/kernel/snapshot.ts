@@ -47,6 +47,18 @@ export const coveredBytes = (positions: ReadonlyMap<string, SegmentCursor>): num
   return bytes;
 };
 
+/** Whether each segment still holds, at its offset, the lines a cursor read there (its first line and the last one before the offset). */
+export async function segmentsHold(storage: CoherenceStorage, positions: ReadonlyMap<string, SegmentCursor>): Promise<boolean> {
+  for (const [name, { bytes, first, last }] of positions) {
+    const path = `${LEDGER_DIR}/${name}`;
+    const size = await storage.size(path);
+    if (size === null || size < bytes || utf8Length(last) > bytes) return false;
+    if ((await storage.readFrom(path, 0, utf8Length(first))) !== first) return false;
+    if ((await storage.readFrom(path, bytes - utf8Length(last), bytes)) !== last) return false;
+  }
+  return true;
+}
+
 /** The snapshot if it is there and still describes the ledger's bytes; null otherwise (never throws). */
 export async function readIndexSnapshot(storage: CoherenceStorage): Promise<LoadedSnapshot | null> {
   try {
@@ -55,14 +67,8 @@ export async function readIndexSnapshot(storage: CoherenceStorage): Promise<Load
     const file = JSON.parse(text) as SnapshotFile;
     if (file?.version !== SNAPSHOT_VERSION || file.code !== INDEX_CODE_VERSION || file.ledgerFormat !== LEDGER_FORMAT) return null;
     const positions = new Map<string, SegmentCursor>();
-    for (const [name, bytes, lines, first, last] of file.segments) {
-      const path = `${LEDGER_DIR}/${name}`;
-      const size = await storage.size(path);
-      if (size === null || size < bytes || utf8Length(last) > bytes) return null;
-      if ((await storage.readFrom(path, 0, utf8Length(first))) !== first) return null;
-      if ((await storage.readFrom(path, bytes - utf8Length(last), bytes)) !== last) return null;
-      positions.set(name, { bytes, lines, first, last });
-    }
+    for (const [name, bytes, lines, first, last] of file.segments) positions.set(name, { bytes, lines, first, last });
+    if (!(await segmentsHold(storage, positions))) return null;
     return { index: decodeIndex(file.index), positions, quarantined: file.quarantined, bytes: coveredBytes(positions) };
   } catch {
     return null;
