@@ -83,8 +83,12 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   private readonly meta: MetaCache;
   /** Folder handles by path, for reaching files (handles name a path, so one stays right if its folder is re-created). */
   private readonly parents = new Map<string, FileSystemDirectoryHandle>();
-  /** The File each document's stat came from in the current walk, until the scan reads it (see readText). */
-  private readonly walked = new Map<string, File>();
+  /**
+   * Files the walk just stat-ed (every document in a full walk, the changed ones after a watched
+   * change), by path: the scan's read of each reuses it, two handle calls fewer. Reading one fails
+   * (NotReadableError) once the file's size or mtime differ from its snapshot's.
+   */
+  private readonly statted = new Map<string, File>();
 
   constructor(
     private readonly root: FileSystemDirectoryHandle,
@@ -132,16 +136,14 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   }
 
   async readText(path: string): Promise<string | null> {
-    // The scan reads what the walk stat-ed: that File spares two handle calls. Reading it fails
-    // (NotReadableError) once the file's size or mtime is no longer the snapshot's (the stat
-    // cache's own test of a change), and then the file is read afresh.
-    const walked = this.walked.get(path);
-    if (walked) {
-      this.walked.delete(path);
+    // the file the walk just stat-ed: its text goes with the size and mtime the scan records
+    const statted = this.statted.get(path);
+    if (statted) {
+      this.statted.delete(path);
       try {
-        return await walked.text();
+        return await statted.text();
       } catch {
-        // changed since the walk
+        // changed since (no longer readable): read it afresh
       }
     }
     return (await (await this.blob(path))?.text()) ?? null;
@@ -202,7 +204,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
 
   async walk(): Promise<FileStat[]> {
     await injectedDelay(testFaults.coherence.scanDelayMs);
-    this.walked.clear();
+    this.statted.clear();
     const files = await this.tree.walk();
     // a walk after a change hands the scan its delta, not the list: only a full one is sorted
     return this.tree.lastDelta() ? files : files.sort((a, b) => a.path.localeCompare(b.path));
@@ -225,7 +227,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   private treeAccess(): TreeAccess {
     const stat = async (path: string, handle: FileSystemFileHandle): Promise<FileStat> => {
       const file = await handle.getFile();
-      this.walked.set(path, file);
+      this.statted.set(path, file);
       return { path, size: file.size, mtimeMs: file.lastModified };
     };
     const walk = async (folder: string): Promise<FileStat[]> => {
