@@ -35,9 +35,10 @@ test.afterAll(async () => {
   await stack?.close();
 });
 
-test('COH-09 COH-10 ERR-05 edges running past 20 s answers TIMEOUT (result unknown, read again); a resolve queued behind it answers WRITE_BUSY after 3 s, not run', async () => {
+test('COH-09 COH-10 ERR-05 edges running past 20 s answers TIMEOUT (result unknown, read again); a resolve queued behind it answers WRITE_BUSY after 3 s, not run; reading again waits for the running scan', async () => {
   test.setTimeout(120_000);
-  await slowScans(21_000);
+  // the scan runs 5 s past the limit: longer than a write waits in the queue
+  await slowScans(25_000);
   // status hands the fault to the worker (it does not scan, so it answers at once)
   expect(await claude.ok('coherence', { action: 'status', workspace_root: SCRATCH })).toMatchObject({ initialized: false });
   const slow = claude.call('coherence', { action: 'edges', workspace_root: SCRATCH });
@@ -52,7 +53,7 @@ test('COH-09 COH-10 ERR-05 edges running past 20 s answers TIMEOUT (result unkno
   expect(timedOut.isError).toBe(true);
   expect(textOf(timedOut)).toMatch(/^TIMEOUT: coherence\.edges did not finish within 20 s and is still running, so its result is unknown; read the current state \(coherence\.status \/ edges\) before retrying$/);
 
-  // reading again answers once the slow scan is done
+  // reading again at once waits for the scan still running (no WRITE_BUSY after 3 s) and answers when it is done
   await slowScans(0);
   expect(await claude.ok('coherence', { action: 'edges', workspace_root: SCRATCH })).toEqual([]);
 });

@@ -1,8 +1,11 @@
-import { isDocumentName, SKIPPED_FOLDERS, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
+import { forEachAhead, isDocumentName, SKIPPED_FOLDERS, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
 import { observeDirectory } from '../fs/observeDirectory';
 import { injectedDelay, testFaults } from '../lib/testFaults';
 import { MetaCache } from './metaCache';
 import { ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
+
+/** Documents stat-ed at once by a walk. */
+const STAT_AHEAD = 16;
 
 function segmentsOf(path: string): string[] {
   const segments = path.split('/').filter((s) => s !== '' && s !== '.');
@@ -80,6 +83,12 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   private readonly meta: MetaCache;
   /** Folder handles by path, for reaching files (handles name a path, so one stays right if its folder is re-created). */
   private readonly parents = new Map<string, FileSystemDirectoryHandle>();
+  /**
+   * Files the walk just stat-ed (every document in a full walk, the changed ones after a watched
+   * change), by path: the scan's read of each reuses it, two handle calls fewer. Reading one fails
+   * (NotReadableError) once the file's size or mtime differ from its snapshot's.
+   */
+  private readonly statted = new Map<string, File>();
 
   constructor(
     private readonly root: FileSystemDirectoryHandle,
@@ -127,6 +136,16 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   }
 
   async readText(path: string): Promise<string | null> {
+    // the file the walk just stat-ed: its text goes with the size and mtime the scan records
+    const statted = this.statted.get(path);
+    if (statted) {
+      this.statted.delete(path);
+      try {
+        return await statted.text();
+      } catch {
+        // changed since (no longer readable): read it afresh
+      }
+    }
     return (await (await this.blob(path))?.text()) ?? null;
   }
 
@@ -185,6 +204,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
 
   async walk(): Promise<FileStat[]> {
     await injectedDelay(testFaults.coherence.scanDelayMs);
+    this.statted.clear();
     const files = await this.tree.walk();
     // a walk after a change hands the scan its delta, not the list: only a full one is sorted
     return this.tree.lastDelta() ? files : files.sort((a, b) => a.path.localeCompare(b.path));
@@ -207,22 +227,26 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   private treeAccess(): TreeAccess {
     const stat = async (path: string, handle: FileSystemFileHandle): Promise<FileStat> => {
       const file = await handle.getFile();
+      this.statted.set(path, file);
       return { path, size: file.size, mtimeMs: file.lastModified };
     };
     const walk = async (folder: string): Promise<FileStat[]> => {
       const start = await this.dir(segmentsOf(folder), false);
       if (!start) return [];
-      const found: FileStat[] = [];
+      const documents: [string, FileSystemFileHandle][] = [];
       const visit = async (dir: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
         for await (const [name, handle] of dir.entries()) {
           if (handle.kind === 'directory') {
             if (!SKIPPED_FOLDERS.has(name)) await visit(handle as FileSystemDirectoryHandle, `${prefix}${name}/`);
           } else if (isDocumentName(name)) {
-            found.push(await stat(`${prefix}${name}`, handle as FileSystemFileHandle));
+            documents.push([`${prefix}${name}`, handle as FileSystemFileHandle]);
           }
         }
       };
       await visit(start, folder === '' ? '' : `${folder}/`);
+      // one getFile per document, several in flight (each is a round trip to the browser process)
+      const found: FileStat[] = [];
+      await forEachAhead(documents, STAT_AHEAD, ([path, handle]) => stat(path, handle), (_, file) => void found.push(file as FileStat));
       return found;
     };
     const cookieDir = async (): Promise<FileSystemDirectoryHandle | null> => {

@@ -14,6 +14,7 @@ export { OPEN_EDGE_STATES, projectEdges, type EdgeState, type OpenEdgeState, typ
 export { capture, type CaptureRequest, type CaptureResult } from './kernel/capture';
 export { saveWithCapture, ReadTracker, type SaveOutcome } from './kernel/save';
 export { reconcile, type ScanReport } from './kernel/scan';
+export { forEachAhead } from './kernel/forEachAhead';
 export { recordMove } from './kernel/moves';
 export { resolveAsDelegate, type ResolveRequest, type ResolveAnswer } from './kernel/resolve';
 export { resolveAsPerson, recordCheck, grantDelegation, revokeDelegation } from './kernel/personActions';

@@ -53,20 +53,36 @@ export function status(kernel: CoherenceKernel): Promise<StatusAnswer> {
   );
 }
 
-/** Reconciles with the disk first (may append provenance), then lists the open edges. */
+/** Each kernel's `edges` still running (it may have outlived its call's limit). */
+const running = new WeakMap<CoherenceKernel, Promise<unknown>>();
+
+/**
+ * Reconciles with the disk first (may append provenance), then lists the open edges.
+ *
+ * A scan that passes the call limit (TIMEOUT) goes on, and what it learns stays in the kernel's
+ * stat cache. The next `edges` waits for it (within its own limit) instead of refusing as a write
+ * queued behind it would (WRITE_BUSY), then scans again: only what changed since, so reading again
+ * picks up where the long scan got to rather than starting over.
+ */
 export function edges(kernel: CoherenceKernel): Promise<EdgeRow[]> {
-  return withCallLimit(
-    kernel.writes.run(async () => {
+  const earlier = running.get(kernel);
+  const work = (async () => {
+    await earlier?.catch(() => undefined);
+    return kernel.writes.run(async () => {
       await kernel.storage.settle?.();
       await kernel.refresh({ repair: true });
       await reconcile(kernel);
       return (await kernel.project())
         .filter((e) => isOpen(e.state))
         .map(({ selection: _selection, state, ...row }) => ({ ...row, state: state as OpenEdgeState }));
-    }),
-    'coherence.edges',
-    true,
+    });
+  })();
+  running.set(kernel, work);
+  void work.then(
+    () => running.get(kernel) === work && running.delete(kernel),
+    () => running.get(kernel) === work && running.delete(kernel),
   );
+  return withCallLimit(work, 'coherence.edges', true);
 }
 
 export async function claims(kernel: CoherenceKernel): Promise<ClaimRow[]> {

@@ -5,12 +5,15 @@ import { contentHash } from '../text/canonical';
 import { adoption } from './adopt';
 import { readIdentity } from '../text/identity';
 import { externalEdit } from './externalEdit';
+import { forEachAhead } from './forEachAhead';
 import type { TrackedObject } from './coherenceIndex';
 import type { CoherenceKernel } from './kernel';
 import { placeLoose, registeredPaths } from './scanMoves';
 import { classifyGitChange, loadScanState, readGitHead, saveScanState, type SeenFile } from './scanState';
 
 const PERSIST_AFTER_READS = 50;
+/** Documents read ahead of the one being examined (how many reads are in flight at once). */
+const READ_AHEAD = 16;
 
 export interface ScanReport {
   changed: number;
@@ -85,10 +88,16 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   /** A checkout changed a tracked file, if only back to a revision the ledger knows. */
   let checkedOut = false;
 
-  const examine = async (file: FileStat): Promise<void> => {
-    report.examined++;
+  /** What the stat cache knows of a file whose size and mtime are unchanged (it need not be read), else null. */
+  const unchanged = (file: FileStat): SeenFile | null => {
     const seen = state.files.get(file.path);
-    if (seen && seen.size === file.size && seen.mtimeMs === file.mtimeMs && !(seen.id === '' && registry.has(file.path))) {
+    return seen && seen.size === file.size && seen.mtimeMs === file.mtimeMs && !(seen.id === '' && registry.has(file.path)) ? seen : null;
+  };
+  /** `text` is the file's text when it was read (it is, unless the stat cache knows it), null when it has gone. */
+  const examine = (file: FileStat, text: string | null): void => {
+    report.examined++;
+    const seen = unchanged(file);
+    if (seen) {
       nextFiles.set(file.path, seen);
       if (seen.id === '') {
         // a document without an id (or with a diagnosed one): nothing to track, unless it was a copy
@@ -101,7 +110,6 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
       else note(found);
       return;
     }
-    const text = await storage.readText(file.path);
     reads++;
     if (text === null) return;
     const identity = readIdentity(text);
@@ -117,6 +125,11 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     else note(found);
   };
 
+  // A cold scan reads every document: the reads run ahead of the examining (a handle call or a
+  // disk read each, mostly waiting), which stays in walk order.
+  const examineAll = (list: readonly FileStat[]): Promise<void> =>
+    forEachAhead<FileStat, string | null>(list, READ_AHEAD, (file) => (unchanged(file) ? null : storage.readText(file.path)), examine);
+
   /** Ids that were at a path the watch reported changed (an object whose file went may now be absent). */
   const left = new Set<string>();
   if (incremental) {
@@ -128,8 +141,8 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     for (const file of delta.changed) {
       const id = state.files.get(file.path)?.id;
       if (id) left.add(id);
-      await examine(file);
     }
+    await examineAll(delta.changed);
     // an unchanged file carrying the id of a changed one: the object's registered path (a copy)
     for (const id of [...byId.keys()]) {
       const object = kernel.index.objects.get(id);
@@ -139,7 +152,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
       }
     }
   } else {
-    for (const file of files) await examine(file);
+    await examineAll(files);
   }
 
   // a file carrying an object's `vmark:` key wins over a rewritten file at the object's registered path
