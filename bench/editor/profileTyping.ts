@@ -1,5 +1,5 @@
-import { markdownOfLines } from './markdownDoc';
-import { installKeyProbe, readKeyProbe, waitForSamples } from './probes';
+import { FIRST_MARKER, LAST_MARKER, markdownOfLines } from './markdownDoc';
+import { armOpenProbe, installKeyProbe, openProbeResult, readKeyProbe, waitForSamples } from './probes';
 import { profileAndTrace, withProfiledEditor } from './profileSummary';
 import { summarize } from '../roundtrip/stats';
 
@@ -13,8 +13,14 @@ const LINES = Number(process.env.VMARK_PROFILE_LINES ?? 10_000);
 const KEYS = Number(process.env.VMARK_PROFILE_KEYS ?? 60);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 await withProfiledEditor(async ({ ai, page, cdp, open }) => {
+  // an empty tab shown first, so the document opens in the background and is switched to, as in the bench
+  await open('anchor', '');
+  await page.getByLabel('anchor document').waitFor();
   const tabId = await open('lines-10k', markdownOfLines(LINES));
+  // typing starts once every block is in place (a progressive open done), as in bench/editor/run.ts
+  await armOpenProbe(page, { title: 'lines-10k', firstMarker: FIRST_MARKER, lastMarker: LAST_MARKER });
   await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await openProbeResult(page);
   await page.getByLabel('lines-10k document').locator('p').first().click();
   await page.keyboard.press('End');
   await installKeyProbe(page);

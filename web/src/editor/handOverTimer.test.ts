@@ -56,4 +56,35 @@ describe('handOverTimer', () => {
     vi.advanceTimersByTime(EDITOR_FLUSH_MAX_MS * 2);
     expect(flush).not.toHaveBeenCalled();
   });
+
+  it('the max-wait hand-over while typing goes on runs right after the next frame was painted, or after 100 ms if no frame comes (a hidden page)', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    try {
+      const flush = vi.fn(() => timer.cancel());
+      const timer = handOverTimer(flush);
+      for (let t = 0; t < EDITOR_FLUSH_MAX_MS; t += 40) {
+        timer.changed();
+        vi.advanceTimersByTime(40);
+      }
+      expect(frames).toHaveLength(1);
+      expect(flush).not.toHaveBeenCalled();
+      frames[0]!(0);
+      expect(flush).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(0);
+      expect(flush).toHaveBeenCalledTimes(1);
+
+      // no frame: the hand-over still happens
+      for (let t = 0; t < EDITOR_FLUSH_MAX_MS + 40; t += 40) {
+        timer.changed();
+        vi.advanceTimersByTime(40);
+      }
+      expect(frames).toHaveLength(2);
+      vi.advanceTimersByTime(100);
+      expect(flush).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -21,10 +21,42 @@ const MAX_WAIT_PER_HANDOVER_COST = 20;
  * fluid (the crash window of a very large document is then that longer wait). Until a hand-over
  * was measured, `priorCostMs` estimates it.
  */
+/** How long a hand-over waits for a frame (none come while the page is hidden). */
+const FRAME_WAIT_MS = 100;
+
+/**
+ * Runs `run` in a task right after the next frame was painted: a keystroke that came just before
+ * is on screen by then, and the next frame is furthest away. Returns a cancel function.
+ */
+function afterNextPaint(run: () => void): () => void {
+  let task: ReturnType<typeof setTimeout> | undefined;
+  let frame: number | undefined;
+  const once = () => {
+    cancel();
+    run();
+  };
+  const cancel = () => {
+    if (task !== undefined) clearTimeout(task);
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    task = frame = undefined;
+  };
+  if (typeof requestAnimationFrame !== 'function') task = setTimeout(once, 0);
+  else {
+    frame = requestAnimationFrame(() => {
+      frame = undefined;
+      if (task !== undefined) clearTimeout(task);
+      task = setTimeout(once, 0);
+    });
+    task = setTimeout(once, FRAME_WAIT_MS);
+  }
+  return cancel;
+}
+
 export function handOverTimer(flush: () => void, priorCostMs: () => number = () => 0): HandOverTimer {
   let idle: ReturnType<typeof setTimeout> | null = null;
   let max: ReturnType<typeof setTimeout> | null = null;
   let lastCost = 0;
+  let cancelAfterPaint: (() => void) | null = null;
   const timedFlush = () => {
     const start = performance.now();
     flush();
@@ -33,13 +65,15 @@ export function handOverTimer(flush: () => void, priorCostMs: () => number = () 
   const cancel = () => {
     if (idle) clearTimeout(idle);
     if (max) clearTimeout(max);
-    idle = max = null;
+    cancelAfterPaint?.();
+    idle = max = cancelAfterPaint = null;
   };
   return {
     changed() {
       if (idle) clearTimeout(idle);
       idle = setTimeout(timedFlush, EDITOR_FLUSH_IDLE_MS);
-      max ??= setTimeout(timedFlush, Math.max(EDITOR_FLUSH_MAX_MS, (lastCost || priorCostMs()) * MAX_WAIT_PER_HANDOVER_COST));
+      // the max wait lands while typing goes on: right after a frame, not in the middle of a keystroke
+      max ??= setTimeout(() => (cancelAfterPaint ??= afterNextPaint(timedFlush)), Math.max(EDITOR_FLUSH_MAX_MS, (lastCost || priorCostMs()) * MAX_WAIT_PER_HANDOVER_COST));
     },
     cancel,
   };

@@ -1,4 +1,5 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { definitionNodes } from './definitionNodes';
 import type { MdNode } from './mdastNode';
 import { normalizeLabel } from './mdastNode';
 import { phrasingContent, type DefinitionTarget, type InlineWriteContext } from './toMdastInline';
@@ -7,14 +8,13 @@ import { phrasingContent, type DefinitionTarget, type InlineWriteContext } from 
 /** The link reference definitions of an editor document, for writing reference links. */
 export function collectDefinitionTargets(doc: ProseMirrorNode): Map<string, DefinitionTarget> {
   const definitions = new Map<string, DefinitionTarget>();
-  doc.descendants((node) => {
-    if (node.type.name !== 'linkDefinition') return true;
+  for (const node of definitionNodes(doc)) {
+    if (node.type.name !== 'linkDefinition') continue;
     const label = normalizeLabel(String(node.attrs.label ?? node.attrs.identifier ?? ''));
     if (!definitions.has(label)) {
       definitions.set(label, { url: String(node.attrs.url ?? ''), title: (node.attrs.title as string | null) ?? null });
     }
-    return false;
-  });
+  }
   return definitions;
 }
 

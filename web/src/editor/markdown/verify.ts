@@ -1,5 +1,6 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { markdownSchema } from '../schema';
+import { definitionNodes } from './definitionNodes';
 import { documentFromMdast } from './fromMdast';
 import { parseMdast } from './markdownProcessor';
 import type { MdNode } from './mdastNode';
@@ -45,17 +46,16 @@ function collapseWhitespace(text: string): string {
 function preludeEntries(doc: ProseMirrorNode, conventions: MarkdownConventions): PreludeEntry[] {
   const footnotes: PreludeEntry[] = [];
   const definitions: PreludeEntry[] = [];
-  doc.descendants((node) => {
+  for (const node of definitionNodes(doc)) {
     const label = collapseWhitespace(String(node.attrs.label ?? node.attrs.identifier ?? '')).toLowerCase();
     if (node.type.name === 'footnoteDefinition') {
       footnotes.push({ mention: `[^${label}]`, line: `[^${String(node.attrs.label ?? node.attrs.identifier)}]: x` });
-    } else if (node.type.name === 'linkDefinition') {
+    } else {
       const { identifier, url, title } = node.attrs;
       const definition: MdNode = { type: 'definition', identifier: String(identifier), label: node.attrs.label, url: String(url), title };
       definitions.push({ mention: label, line: stringifyMdast([definition], { conventions }) });
     }
-    return true;
-  });
+  }
   return [...footnotes, ...definitions];
 }
 

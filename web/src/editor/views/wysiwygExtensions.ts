@@ -21,6 +21,7 @@ import { FootnoteSection } from './footnoteSection';
 import { HeadingAnchors, headingView } from './headingAnchors';
 import { htmlView } from './htmlView';
 import { InlineHtmlPairs } from './inlineHtml';
+import { OffscreenBlocks } from './offscreenBlocks';
 import { OpenLinks } from './openLinks';
 import { SkipReactSelectionWalk } from './skipReactSelectionWalk';
 import { SoftBreaks } from './softBreaks';
@@ -73,6 +74,7 @@ export function wysiwygExtensions(loadImage: ImageLoader, openDocument: Document
     FootnoteSection,
     HeadingAnchors,
     InlineHtmlPairs,
+    OffscreenBlocks,
     OpenLinks.configure({ openDocument }),
     SkipReactSelectionWalk,
     ...SoftBreaks,
