@@ -15,8 +15,16 @@ export const PROGRESSIVE_MIN_CHARS = 64 * 1024;
 const FIRST_SCREEN_LINES = 150;
 /** Lines a chunk has at least (fewer, larger parses cost less than many small ones). */
 const CHUNK_MIN_LINES = 40;
-/** Time one background slice may parse for, so that typing is never held up for long. */
+/** Time one background slice may parse for while the person is active, so that typing is never held up for long. */
 const SLICE_MS = 30;
+/**
+ * …and once they have not typed, clicked or scrolled for `IDLE_AFTER_MS`: each slice's transaction
+ * costs the editor a pass over the top-level blocks, so fewer, larger slices finish sooner.
+ */
+const IDLE_SLICE_MS = 100;
+const IDLE_AFTER_MS = 1000;
+/** What counts as the person being active. */
+const ACTIVITY = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
 
 const STEP_META = 'vmarkProgressiveParse';
 /** Input that may change the document where the selection is. */
@@ -59,6 +67,10 @@ export class ProgressiveOpen {
   private scheduled: ReturnType<typeof setTimeout> | number | undefined;
   private stopped = false;
   private done: ParsedDoc | undefined;
+  /** The editor's element while the background runs (its listeners go with `stop`). */
+  private dom: HTMLElement | undefined;
+  /** When the person last typed, clicked or scrolled. */
+  private lastActive = 0;
   /** Blocks shown ahead of order (in view before the chunks before them were parsed), by their chunk's start. */
   private readonly ahead = new Map<ProseMirrorNode, number>();
 
@@ -102,7 +114,9 @@ export class ProgressiveOpen {
   /** Starts replacing placeholders in the background, in `editor`. */
   start(editor: Editor): void {
     this.editor = editor;
-    for (const type of GUARDED_INPUT) editor.view.dom.addEventListener(type, this.guard, true);
+    this.dom = editor.view.dom;
+    for (const type of GUARDED_INPUT) this.dom.addEventListener(type, this.guard, true);
+    for (const type of ACTIVITY) this.dom.ownerDocument?.addEventListener(type, this.active, { capture: true, passive: true });
     this.schedule();
   }
 
@@ -113,8 +127,17 @@ export class ProgressiveOpen {
       else clearTimeout(this.scheduled);
     }
     this.scheduled = undefined;
-    if (this.editor && !this.editor.isDestroyed) for (const type of GUARDED_INPUT) this.editor.view.dom.removeEventListener(type, this.guard, true);
+    // also after the editor was destroyed: the listeners on the page must not keep this (and the text) alive
+    const dom = this.dom;
+    this.dom = undefined;
+    if (!dom) return;
+    for (const type of GUARDED_INPUT) dom.removeEventListener(type, this.guard, true);
+    for (const type of ACTIVITY) dom.ownerDocument?.removeEventListener(type, this.active, { capture: true });
   }
+
+  private readonly active = (): void => {
+    this.lastActive = performance.now();
+  };
 
   /** Parses all that is left and puts it in place now; the complete parse. */
   complete(): ParsedDoc {
@@ -190,7 +213,8 @@ export class ProgressiveOpen {
       this.scheduled = setTimeout(() => this.schedule(), 50);
       return;
     }
-    const until = performance.now() + SLICE_MS;
+    const now = performance.now();
+    const until = now + (now - this.lastActive > IDLE_AFTER_MS ? IDLE_SLICE_MS : SLICE_MS);
     let parsed = 0;
     // what the person looks at (after a scroll or a jump) first, then on in order
     const inView = this.chunksInView(editor);
