@@ -55,7 +55,7 @@ interface Result {
   heap: Heap;
   keys: KeyProbeResult | null;
   /** WYSIWYG documents: every open of ours (the first included) and of each peer, ms. */
-  opens?: { ours: number[]; oursFirstScreen: number[]; reopens: number[]; peers: Record<PeerId, number[]> };
+  opens?: { ours: number[]; oursFirstScreen: number[]; reopens: number[]; reopensFirstScreen: number[]; peers: Record<PeerId, number[]> };
 }
 
 interface Heap {
@@ -138,7 +138,7 @@ async function measure(stack: Stack, ai: Ai, cdp: CDPSession, c: Case, tabId: st
  * switched to once more (a re-open: a tab shown before with the same text).
  */
 async function openRounds(stack: Stack, ai: Ai, c: Case, firstOpen: { openMs: number; firstScreenMs: number }, toAnchor: () => Promise<unknown>): Promise<NonNullable<Result['opens']>> {
-  const opens: NonNullable<Result['opens']> = { ours: [firstOpen.openMs], oursFirstScreen: [firstOpen.firstScreenMs], reopens: [], peers: { milkdown: [], tiptapMarkdown: [] } };
+  const opens: NonNullable<Result['opens']> = { ours: [firstOpen.openMs], oursFirstScreen: [firstOpen.firstScreenMs], reopens: [], reopensFirstScreen: [], peers: { milkdown: [], tiptapMarkdown: [] } };
   for (let round = 0; round < OPEN_ROUNDS; round++) {
     await stack.page.getByLabel('anchor document').waitFor();
     for (const peer of PEERS) {
@@ -150,12 +150,14 @@ async function openRounds(stack: Stack, ai: Ai, c: Case, firstOpen: { openMs: nu
     opens.ours.push(fresh.openMs);
     opens.oursFirstScreen.push(fresh.firstScreenMs);
     await toAnchor();
-    opens.reopens.push((await showTab(stack, ai, tabId, copy)).openMs);
+    const again = await showTab(stack, ai, tabId, copy);
+    opens.reopens.push(again.openMs);
+    opens.reopensFirstScreen.push(again.firstScreenMs);
     await toAnchor();
     await ai.ok('workspace', { action: 'close', tabId, force: true });
   }
   const list = (values: number[]) => values.map((v) => v.toFixed(0)).join('/');
-  process.stderr.write(`  opens of ${c.label}: ours ${list(opens.ours)} (first screen ${list(opens.oursFirstScreen)}; re-open ${list(opens.reopens)}), ${PEERS.map((p) => `${p.id} ${list(opens.peers[p.id])}`).join(', ')}\n`);
+  process.stderr.write(`  opens of ${c.label}: ours ${list(opens.ours)} (first screen ${list(opens.oursFirstScreen)}; re-open ${list(opens.reopens)}, its first screen ${list(opens.reopensFirstScreen)}), ${PEERS.map((p) => `${p.id} ${list(opens.peers[p.id])}`).join(', ')}\n`);
   return opens;
 }
 
@@ -289,13 +291,13 @@ function report(results: Result[], browser: string, afterAll: Heap): void {
     console.log(`\nOpen in WYSIWYG next to the peers (the same markdown in the same page and run), medians, ms: ours of ${OPEN_ROUNDS + 1} fresh tabs, re-open of ${OPEN_ROUNDS},`);
     console.log(`each peer of ${OPEN_ROUNDS}. ours 1st screen = switch_tab → our editor shows the first block and takes input, painted (a large document's`);
     console.log('rest is still being parsed in the background); ours all = until the last block is shown (the last placeholder replaced); peers: their last block;');
-    console.log('re-open = switching back to a tab shown before, same text;');
+    console.log('re-open = switching back to a tab shown before, same text (from its kept parse, progressively too: 1st screen and all);');
     console.log(`a peer = its editor created on the markdown → the same, in a box of our scroller's size`);
-    console.log(['document'.padEnd(22), pad('lines', 7), pad('ours 1st screen', 16), pad('ours all', 9), pad('re-open', 9), ...PEERS.map((p) => pad(p.label, p.label.length + 2)), pad('1st/faster', 11), pad('all/faster', 11)].join(' '));
+    console.log(['document'.padEnd(22), pad('lines', 7), pad('ours 1st screen', 16), pad('ours all', 9), pad('re-open 1st', 12), pad('re-open', 9), ...PEERS.map((p) => pad(p.label, p.label.length + 2)), pad('1st/faster', 11), pad('all/faster', 11)].join(' '));
     for (const r of compared) {
       const opens = r.opens as NonNullable<Result['opens']>;
       const faster = Math.min(...PEERS.map((p) => med(opens.peers[p.id])));
-      console.log([r.label.padEnd(22), pad(String(r.lines), 7), pad(ms(med(opens.oursFirstScreen)), 16), pad(ms(med(opens.ours)), 9), pad(ms(med(opens.reopens)), 9), ...PEERS.map((p) => pad(ms(med(opens.peers[p.id])), p.label.length + 2)), pad(`${(med(opens.oursFirstScreen) / faster).toFixed(2)}×`, 11), pad(`${(med(opens.ours) / faster).toFixed(2)}×`, 11)].join(' '));
+      console.log([r.label.padEnd(22), pad(String(r.lines), 7), pad(ms(med(opens.oursFirstScreen)), 16), pad(ms(med(opens.ours)), 9), pad(ms(med(opens.reopensFirstScreen)), 12), pad(ms(med(opens.reopens)), 9), ...PEERS.map((p) => pad(ms(med(opens.peers[p.id])), p.label.length + 2)), pad(`${(med(opens.oursFirstScreen) / faster).toFixed(2)}×`, 11), pad(`${(med(opens.ours) / faster).toFixed(2)}×`, 11)].join(' '));
     }
   }
 
@@ -316,7 +318,7 @@ function report(results: Result[], browser: string, afterAll: Heap): void {
     // judged on the first screen: the editor shows the document's start and takes input; the rest is parsed in the background
     const ours = summarize(tenK.opens.oursFirstScreen).median;
     const faster = Math.min(...PEERS.map((p) => summarize(tenK.opens?.peers[p.id] ?? []).median));
-    console.log(`goal: WYSIWYG open of 10k lines (fresh tab, first screen) ≤ ${OPEN_GOAL_MS} ms and ≤ the faster peer: ${ms(ours)} ms (faster peer ${ms(faster)} ms; all blocks ${ms(summarize(tenK.opens.ours).median)} ms; re-open ${ms(summarize(tenK.opens.reopens).median)} ms)   ${verdict(tenK.mode === 'wysiwyg' && ours <= OPEN_GOAL_MS && ours <= faster)}`);
+    console.log(`goal: WYSIWYG open of 10k lines (fresh tab, first screen) ≤ ${OPEN_GOAL_MS} ms and ≤ the faster peer: ${ms(ours)} ms (faster peer ${ms(faster)} ms; all blocks ${ms(summarize(tenK.opens.ours).median)} ms; re-open ${ms(summarize(tenK.opens.reopensFirstScreen).median)} ms first screen, ${ms(summarize(tenK.opens.reopens).median)} ms all)   ${verdict(tenK.mode === 'wysiwyg' && ours <= OPEN_GOAL_MS && ours <= faster)}`);
   }
   console.log(`goal: JS heap < ${HEAP_GOAL_MB} MB with a 10k-line document open: ${mb(tenK.heap.used)} (empty baseline ${mb(emptyW.heap.used)})   ${verdict(tenK.heap.used < HEAP_GOAL_MB * 1024 * 1024)}`);
 }

@@ -53,10 +53,12 @@ const SERIALISE_MS_PER_CHAR = 0.002;
 export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: Tab; store: WindowStore; comments?: CommentStore; onSelectComment?: (threadId: string) => void }) {
   // parse once per mounted editor (a plain useRef(parseMarkdown(…)) would re-parse on every render),
   // or not at all when the tab is shown again with the text it had
-  // a large document not parsed before opens progressively (first screen now, the rest in the background)
-  const [progressive] = useState(() =>
-    !keptParse(store, tab.id, tab.content) && opensProgressively(tab.content) ? new ProgressiveOpen(tab.content, (done) => parsedWhole(done)) : undefined,
-  );
+  // a large document opens progressively (first screen now, the rest in the background), from its kept parse if there is one
+  const [progressive] = useState(() => {
+    if (!opensProgressively(tab.content)) return undefined;
+    const kept = keptParse(store, tab.id, tab.content);
+    return kept ? ProgressiveOpen.ofParse(kept, (done) => parsedWhole(done)) : new ProgressiveOpen(tab.content, (done) => parsedWhole(done));
+  });
   const [initial] = useState(() => (progressive ? undefined : parseTab(store, tab.id, tab.content)));
   const progress = useRef(progressive);
   const parsed = useRef<ParsedDoc | undefined>(initial);

@@ -35,6 +35,8 @@ export const testFaults = {
   progressiveOpen: {
     /** A large document's background parse waits (only a call that needs the whole document finishes it). */
     holdBackground: false,
+    /** The background parses only the placeholders in view (how a test sees that they come first). */
+    onlyInView: false,
   },
   workspaceSwitch: {
     /** open_workspace waits this long between the approval and the switch. */

@@ -15,12 +15,34 @@ export interface ParsedChunk {
   readonly blocks: readonly SourceBlock[];
 }
 
+/** What a progressive open shows chunk by chunk: a text parsed chunk by chunk, or a parse kept from before. */
+export interface ProgressiveChunks {
+  /** The chunks as they stand, in the whole source's offsets. */
+  chunkRanges(): Chunk[];
+  /** The first chunk not parsed yet, or -1. */
+  nextUnparsed(): number;
+  isParsed(index: number): boolean;
+  /**
+   * Whether a chunk's blocks are final once parsed. A text parsed chunk by chunk may still join a
+   * chunk with the next when the earlier one's parse runs into it, so blocks of a chunk parsed
+   * before the chunks ahead of it may be replaced.
+   */
+  readonly final: boolean;
+  /** Chunk `index`'s blocks, their nodes in `schema`. */
+  parse(index: number, schema?: Schema): ParsedChunk;
+  /** Where each top-level node starts: the blocks of parsed chunks, the start of each chunk not parsed yet. */
+  topLevelStarts(): number[];
+  /** The complete parse of the whole source. */
+  result(schema?: Schema): ParsedDoc;
+}
+
 /**
  * A markdown text parsed chunk by chunk (`chunks.ts`), in any order, to the same blocks and
  * ranges as `parseMarkdown` of the whole. `result()` parses what is left and gives the complete
  * `ParsedDoc`.
  */
-export class ChunkedParse {
+export class ChunkedParse implements ProgressiveChunks {
+  readonly final = false;
   private readonly bom: number;
   private readonly body: string;
   /** Chunks of `body` (offsets without the byte order mark). */

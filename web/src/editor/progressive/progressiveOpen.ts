@@ -3,8 +3,10 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { Transaction } from '@tiptap/pm/state';
 import type { ParsedDoc } from '../markdown/types';
 import { testFaults } from '../../lib/testFaults';
-import { ChunkedParse } from './chunkedParse';
+import { ChunkedParse, type ProgressiveChunks } from './chunkedParse';
 import type { Chunk } from './chunks';
+import { KeptChunks } from './keptChunks';
+import { placeholdersInView } from './inView';
 
 /** Documents over either size open progressively; smaller ones are parsed whole, as that is fast enough. */
 export const PROGRESSIVE_MIN_LINES = 1000;
@@ -13,10 +15,24 @@ export const PROGRESSIVE_MIN_CHARS = 64 * 1024;
 const FIRST_SCREEN_LINES = 150;
 /** Lines a chunk has at least (fewer, larger parses cost less than many small ones). */
 const CHUNK_MIN_LINES = 40;
-/** Time one background slice may parse for, so that typing is never held up for long. */
+/** Time one background slice may parse for while the person is active, so that typing is never held up for long. */
 const SLICE_MS = 30;
+/**
+ * …and once they have not typed, clicked or scrolled for `IDLE_AFTER_MS`: each slice's transaction
+ * costs the editor a pass over the top-level blocks, so fewer, larger slices finish sooner.
+ */
+const IDLE_SLICE_MS = 100;
+const IDLE_AFTER_MS = 1000;
+/** What counts as the person being active. */
+const ACTIVITY = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
 
 const STEP_META = 'vmarkProgressiveParse';
+/** Input that may change the document where the selection is. */
+const GUARDED_INPUT = ['keydown', 'beforeinput', 'paste', 'drop', 'cut', 'compositionstart'] as const;
+/** Keys that only move the cursor or scroll. */
+const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Shift', 'Control', 'Alt', 'Meta', 'Escape', 'CapsLock']);
+/** Ctrl/Cmd shortcuts that do not change the document: copy, select all, find, save. */
+const READING_SHORTCUTS = new Set(['c', 'a', 'f', 's']);
 
 /** Whether `content` is large enough to open progressively. */
 export function opensProgressively(content: string): boolean {
@@ -46,17 +62,33 @@ function lineCount(text: string): number {
  * the whole document calls it first, so no answer depends on how far the background got.
  */
 export class ProgressiveOpen {
-  private readonly chunks: ChunkedParse;
+  private readonly chunks: ProgressiveChunks;
   private editor: Editor | undefined;
   private scheduled: ReturnType<typeof setTimeout> | number | undefined;
   private stopped = false;
   private done: ParsedDoc | undefined;
+  /** The editor's element while the background runs (its listeners go with `stop`). */
+  private dom: HTMLElement | undefined;
+  /** When the person last typed, clicked or scrolled. */
+  private lastActive = 0;
+  /** Blocks shown ahead of order (in view before the chunks before them were parsed), by their chunk's start. */
+  private readonly ahead = new Map<ProseMirrorNode, number>();
 
   constructor(
     readonly source: string,
     private readonly onComplete: (parsed: ParsedDoc) => void,
+    chunks?: ProgressiveChunks,
+    private readonly firstScreenLines = FIRST_SCREEN_LINES,
   ) {
-    this.chunks = new ChunkedParse(source, CHUNK_MIN_LINES);
+    this.chunks = chunks ?? new ChunkedParse(source, CHUNK_MIN_LINES);
+  }
+
+  /**
+   * A parse kept from before shown the same way (first screen now, the rest put in place in the
+   * background without parsing again), or undefined when it cannot be (see `KeptChunks.fits`).
+   */
+  static ofParse(kept: ParsedDoc, onComplete: (parsed: ParsedDoc) => void): ProgressiveOpen | undefined {
+    return KeptChunks.fits(kept) ? new ProgressiveOpen(kept.source, onComplete, new KeptChunks(kept, CHUNK_MIN_LINES)) : undefined;
   }
 
   /** The document to show first: parsed blocks for the first screen, placeholders for the rest. */
@@ -64,7 +96,7 @@ export class ProgressiveOpen {
     const content: JSONContent[] = [];
     let lines = 0;
     let index = 0;
-    for (; index < this.chunks.chunkRanges().length && lines < FIRST_SCREEN_LINES; index++) {
+    for (; index < this.chunks.chunkRanges().length && lines < this.firstScreenLines; index++) {
       const { chunk, blocks } = this.chunks.parse(index);
       for (const block of blocks) content.push(block.node.toJSON() as JSONContent);
       lines += lineCount(this.source.slice(chunk.start, chunk.end));
@@ -82,6 +114,9 @@ export class ProgressiveOpen {
   /** Starts replacing placeholders in the background, in `editor`. */
   start(editor: Editor): void {
     this.editor = editor;
+    this.dom = editor.view.dom;
+    for (const type of GUARDED_INPUT) this.dom.addEventListener(type, this.guard, true);
+    for (const type of ACTIVITY) this.dom.ownerDocument?.addEventListener(type, this.active, { capture: true, passive: true });
     this.schedule();
   }
 
@@ -92,20 +127,61 @@ export class ProgressiveOpen {
       else clearTimeout(this.scheduled);
     }
     this.scheduled = undefined;
+    // also after the editor was destroyed: the listeners on the page must not keep this (and the text) alive
+    const dom = this.dom;
+    this.dom = undefined;
+    if (!dom) return;
+    for (const type of GUARDED_INPUT) dom.removeEventListener(type, this.guard, true);
+    for (const type of ACTIVITY) dom.ownerDocument?.removeEventListener(type, this.active, { capture: true });
   }
+
+  private readonly active = (): void => {
+    this.lastActive = performance.now();
+  };
 
   /** Parses all that is left and puts it in place now; the complete parse. */
   complete(): ParsedDoc {
     if (this.done) return this.done;
     this.stop();
     const editor = this.editor;
-    const replaced: Chunk[] = [];
-    for (let index = this.chunks.nextUnparsed(); index >= 0; index = this.chunks.nextUnparsed()) {
-      replaced.push(this.chunks.parse(index, editor?.schema).chunk);
-    }
-    if (editor && !editor.isDestroyed) this.putInPlace(editor, replaced);
+    for (let index = this.chunks.nextUnparsed(); index >= 0; index = this.chunks.nextUnparsed()) this.chunks.parse(index, editor?.schema);
+    if (editor && !editor.isDestroyed) this.putInPlace(editor);
     return this.finish();
   }
+
+  /** Parses the chunk that holds source offset `offset` (what the person scrolled or jumped to) and puts it in place now, ahead of the background's order. */
+  showAt(offset: number): void {
+    const editor = this.editor;
+    if (this.done || !editor || editor.isDestroyed) return;
+    const index = this.chunks.chunkRanges().findIndex((chunk) => offset >= chunk.start && offset < chunk.end);
+    if (index < 0 || this.chunks.isParsed(index)) return;
+    this.chunks.parse(index, editor.schema);
+    this.putInPlace(editor);
+    if (this.chunks.nextUnparsed() < 0) this.finish();
+  }
+
+  /**
+   * Input that would change a placeholder or blocks shown ahead of order (which a join with an
+   * earlier chunk may still replace) finishes the parse first, so that no edit lands on them.
+   */
+  private readonly guard = (event: Event): void => {
+    const editor = this.editor;
+    if (this.done || !editor || editor.isDestroyed) return;
+    if (event.type === 'keydown') {
+      const key = event as KeyboardEvent;
+      if (NAVIGATION_KEYS.has(key.key) || ((key.ctrlKey || key.metaKey) && READING_SHORTCUTS.has(key.key.toLowerCase()))) return;
+    }
+    const { doc, selection } = editor.state;
+    const from = selection.$from.index(0);
+    const to = selection.$to.index(0);
+    for (let index = from; index <= Math.min(to, doc.childCount - 1); index++) {
+      const node = doc.child(index);
+      if (node.type.name === 'unparsedSource' || this.ahead.has(node)) {
+        this.complete();
+        return;
+      }
+    }
+  };
 
   private finish(): ParsedDoc {
     this.stop();
@@ -132,48 +208,71 @@ export class ProgressiveOpen {
     const editor = this.editor;
     if (this.stopped || !editor || editor.isDestroyed) return;
     // no document change under an IME composition; holding back is the test seam's way to catch the parse mid-way
-    if (editor.view.composing || testFaults.progressiveOpen.holdBackground) {
+    const { holdBackground, onlyInView } = testFaults.progressiveOpen;
+    if (editor.view.composing || holdBackground) {
       this.scheduled = setTimeout(() => this.schedule(), 50);
       return;
     }
-    const until = performance.now() + SLICE_MS;
-    const parsed: Chunk[] = [];
-    let index = this.chunks.nextUnparsed();
-    while (index >= 0 && (parsed.length === 0 || performance.now() < until)) {
-      parsed.push(this.chunks.parse(index, editor.schema).chunk);
-      index = this.chunks.nextUnparsed();
+    const now = performance.now();
+    const until = now + (now - this.lastActive > IDLE_AFTER_MS ? IDLE_SLICE_MS : SLICE_MS);
+    let parsed = 0;
+    // what the person looks at (after a scroll or a jump) first, then on in order
+    const inView = this.chunksInView(editor);
+    let index = inView.shift() ?? (onlyInView ? -1 : this.chunks.nextUnparsed());
+    while (index >= 0 && (parsed === 0 || performance.now() < until)) {
+      this.chunks.parse(index, editor.schema);
+      parsed++;
+      index = inView.shift() ?? (onlyInView ? -1 : this.chunks.nextUnparsed());
     }
-    this.putInPlace(editor, parsed);
-    if (index < 0) this.finish();
-    else this.schedule();
+    if (parsed > 0) this.putInPlace(editor);
+    if (this.chunks.nextUnparsed() < 0) this.finish();
+    else if (parsed > 0) this.schedule();
+    else this.scheduled = setTimeout(() => this.schedule(), 50);
   }
 
-  /** Replaces the placeholders of the parsed `ranges` by their blocks, in one transaction. */
-  private putInPlace(editor: Editor, ranges: readonly Chunk[]): void {
-    if (ranges.length === 0) return;
-    const within = (start: number) => ranges.find((range) => start >= range.start && start < range.end);
-    const found: Array<{ from: number; to: number; range: Chunk }> = [];
+  /** The chunks whose placeholders are in view, in order. */
+  private chunksInView(editor: Editor): number[] {
+    const ranges = this.chunks.chunkRanges();
+    return placeholdersInView(editor.view)
+      .map((start) => ranges.findIndex((chunk) => start >= chunk.start && start < chunk.end))
+      .filter((index) => index >= 0);
+  }
+
+  /**
+   * Puts every parsed chunk's blocks in place of what stands for it, in one transaction: its
+   * placeholders and, where its parse took in a later chunk already shown ahead of order, that
+   * chunk's blocks. Blocks shown ahead of a chunk not parsed yet are remembered (`ahead`) until
+   * every chunk before them is parsed.
+   */
+  private putInPlace(editor: Editor): void {
+    const ranges = this.chunks.chunkRanges();
+    const stands: Array<{ from: number; to: number; index: number; placeholder: boolean }> = [];
+    let at = 0;
     editor.state.doc.forEach((node, offset) => {
-      if (node.type.name !== 'unparsedSource') return;
-      const range = within(Number(node.attrs.start));
-      if (range) found.push({ from: offset, to: offset + node.nodeSize, range });
+      const placeholder = node.type.name === 'unparsedSource';
+      const start = placeholder ? Number(node.attrs.start) : this.ahead.get(node);
+      if (start === undefined) return;
+      while (at < ranges.length && ranges[at]!.end <= start) at++;
+      if (at >= ranges.length || !this.chunks.isParsed(at)) return;
+      stands.push({ from: offset, to: offset + node.nodeSize, index: at, placeholder });
     });
-    if (found.length === 0) return;
     const transaction = editor.state.tr;
-    // from the end, so that the positions before stay valid; neighbouring placeholders of one range go at once
-    for (let at = found.length - 1; at >= 0; ) {
-      const { range } = found[at]!;
-      let first = at;
-      while (first > 0 && found[first - 1]!.range === range && found[first - 1]!.to === found[first]!.from) first--;
-      const nodes: ProseMirrorNode[] = this.chunks.parse(this.indexOf(range), editor.schema).blocks.map((block) => block.node);
-      transaction.replaceWith(found[first]!.from, found[at]!.to, nodes);
-      at = first - 1;
+    const firstUnparsed = ranges[this.chunks.nextUnparsed()]?.start ?? Infinity;
+    // from the end, so that the positions before stay valid; what stands for one chunk goes at once
+    for (let last = stands.length - 1; last >= 0; ) {
+      const { index } = stands[last]!;
+      let first = last;
+      while (first > 0 && stands[first - 1]!.index === index) first--;
+      if (stands.slice(first, last + 1).some((stand) => stand.placeholder)) {
+        const nodes: ProseMirrorNode[] = this.chunks.parse(index, editor.schema).blocks.map((block) => block.node);
+        transaction.replaceWith(stands[first]!.from, stands[last]!.to, nodes);
+        if (!this.chunks.final && ranges[index]!.start > firstUnparsed) for (const node of nodes) this.ahead.set(node, ranges[index]!.start);
+      }
+      last = first - 1;
     }
+    for (const [node, start] of this.ahead) if (start < firstUnparsed) this.ahead.delete(node);
+    if (!transaction.docChanged) return;
     transaction.setMeta(STEP_META, true).setMeta('addToHistory', false);
     editor.view.dispatch(transaction);
-  }
-
-  private indexOf(range: Chunk): number {
-    return this.chunks.chunkRanges().findIndex((chunk) => chunk.start === range.start);
   }
 }

@@ -119,12 +119,12 @@ function highlightInSlices(view: EditorView): { start(): void; stop(): void } {
 function highlightBlocks(doc: ProseMirrorNode, set: DecorationSet, positions: number[]): DecorationSet {
   const lowlight = loadedLowlight();
   if (!lowlight) return set;
+  const blocks = new Map<number, ProseMirrorNode>();
   for (const pos of positions) {
     const node = doc.nodeAt(pos);
-    if (node?.type.name !== 'codeBlock') continue;
-    set = replaceBlockDecorations(set, doc, pos, node, lowlight);
+    if (node?.type.name === 'codeBlock') blocks.set(pos, node);
   }
-  return set;
+  return replaceBlockDecorations(set, doc, blocks, lowlight);
 }
 
 function hasLanguageCode(doc: ProseMirrorNode): boolean {
@@ -137,10 +137,16 @@ function hasLanguageCode(doc: ProseMirrorNode): boolean {
   return found;
 }
 
-/** The code block at `pos` gets its tokens' decorations in place of what it had. */
-function replaceBlockDecorations(set: DecorationSet, doc: ProseMirrorNode, pos: number, node: ProseMirrorNode, lowlight: Lowlight): DecorationSet {
-  const decorations = tokensOf(node, lowlight).map((token) => Decoration.inline(pos + 1 + token.from, pos + 1 + token.to, { class: token.className }));
-  return set.remove(set.find(pos, pos + node.nodeSize)).add(doc, decorations);
+/** The code blocks (by position) get their tokens' decorations in place of what they had, in one remove and one add over the set. */
+function replaceBlockDecorations(set: DecorationSet, doc: ProseMirrorNode, blocks: ReadonlyMap<number, ProseMirrorNode>, lowlight: Lowlight): DecorationSet {
+  if (blocks.size === 0) return set;
+  const removed: Decoration[] = [];
+  const added: Decoration[] = [];
+  for (const [pos, node] of blocks) {
+    removed.push(...set.find(pos, pos + node.nodeSize));
+    for (const token of tokensOf(node, lowlight)) added.push(Decoration.inline(pos + 1 + token.from, pos + 1 + token.to, { class: token.className }));
+  }
+  return set.remove(removed).add(doc, added);
 }
 
 /**
@@ -149,7 +155,7 @@ function replaceBlockDecorations(set: DecorationSet, doc: ProseMirrorNode, pos: 
  */
 function rehighlightChanged(tr: Transaction, old: DecorationSet): DecorationSet {
   const lowlight = loadedLowlight();
-  let set = old.map(tr.mapping, tr.doc);
+  const set = old.map(tr.mapping, tr.doc);
   if (!lowlight) return set;
   const touched = new Map<number, ProseMirrorNode>();
   tr.steps.forEach((step, index) => {
@@ -164,8 +170,7 @@ function rehighlightChanged(tr: Transaction, old: DecorationSet): DecorationSet 
       });
     });
   });
-  for (const [pos, node] of touched) set = replaceBlockDecorations(set, tr.doc, pos, node, lowlight);
-  return set;
+  return replaceBlockDecorations(set, tr.doc, touched, lowlight);
 }
 
 export function tokensOf(node: ProseMirrorNode, lowlight: Lowlight): Token[] {

@@ -80,6 +80,20 @@ describe('whole-document decorations, redrawn by the change', () => {
     }
   }, 240_000);
 
+  it('a changed heading (a progressive open putting blocks in place) redraws the heading ids from there on, the blocks before it only counted', () => {
+    const lines = Array.from({ length: 4_000 }, (_, i) => (i % 40 === 0 ? `## Section ${i % 400}` : i % 7 === 0 ? '' : `Line ${i}.`));
+    const doc = docOf(lines.join('\n'));
+    const { drawer, calls } = counted(headingDrawer);
+    const before = drawDocument(doc, drawer);
+    const full = calls();
+    const near = doc.resolve(doc.content.size - 200);
+    const at = near.start(1);
+    const tr = EditorState.create({ doc }).tr.setBlockType(at, at, markdownSchema().nodes.heading!, { level: 2 });
+    const after = redrawChanged(drawer, before, tr);
+    expect(calls() - full).toBeLessThan(full / 10);
+    expect(described(after)).toEqual(described(drawDocument(tr.doc, headingDrawer)));
+  });
+
   it('a keystroke in one block leaves the decorations the view hands every other block identical (===), and nothing sits at the top level', () => {
     const lines = Array.from({ length: 2_000 }, (_, i) => (i % 20 === 0 ? `## Section ${i % 60}` : i % 7 === 0 ? '' : `Line ${i} with <kbd>K</kbd> and\nmore.`));
     const doc = docOf(lines.join('\n'));

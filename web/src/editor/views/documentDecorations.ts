@@ -17,6 +17,12 @@ export interface BlockDrawer<Context = undefined> {
    * id): a change to one of them, before or after, redraws the whole document.
    */
   ordered?: (block: ProseMirrorNode) => boolean;
+  /**
+   * For an ordered drawer: takes a block into the context without drawing it. With it, a change
+   * redraws from the first block it touched to the end instead of the whole document (the blocks
+   * before only count), which is what a progressive open's slices, changing ever later blocks, need.
+   */
+  skip?: (block: ProseMirrorNode, context: Context) => void;
 }
 
 /** Calls `enter` on a block and its descendants, at their document positions; `false` skips the children. */
@@ -88,7 +94,9 @@ export function touchedBlocks(tr: Transaction): { before: Map<number, ProseMirro
 export function redrawChanged<Context>(drawer: BlockDrawer<Context>, set: DecorationSet, tr: Transaction): DecorationSet {
   if (!tr.docChanged) return set;
   const { before, after: touched } = touchedBlocks(tr);
-  if (drawer.ordered && [...touched.values(), ...before.values()].some(drawer.ordered)) return drawDocument(tr.doc, drawer);
+  if (drawer.ordered && [...touched.values(), ...before.values()].some(drawer.ordered)) {
+    return drawer.skip ? redrawFrom(drawer, set, tr, Math.min(...touched.keys(), ...[...before.keys()].map((pos) => tr.mapping.map(pos, -1)))) : drawDocument(tr.doc, drawer);
+  }
   let mapped = set.map(tr.mapping, tr.doc);
   const context = drawer.context(tr.doc);
   const drawn: Decoration[] = [];
@@ -98,6 +106,21 @@ export function redrawChanged<Context>(drawer: BlockDrawer<Context>, set: Decora
     drawn.push(...drawer.draw(block, pos, context));
   }
   return mapped.add(tr.doc, drawn);
+}
+
+/** The decorations after `tr` of an ordered drawer: the blocks before `from` only counted, the rest drawn again. */
+function redrawFrom<Context>(drawer: BlockDrawer<Context>, set: DecorationSet, tr: Transaction, from: number): DecorationSet {
+  const doc = tr.doc;
+  const mapped = set.map(tr.mapping, doc);
+  const context = drawer.context(doc);
+  const drawn: Decoration[] = [];
+  let start = doc.content.size;
+  doc.forEach((block, pos) => {
+    if (pos + block.nodeSize <= from) return drawer.skip!(block, context);
+    start = Math.min(start, pos);
+    drawn.push(...drawer.draw(block, pos, context));
+  });
+  return mapped.remove(mapped.find(start, doc.content.size).filter((decoration) => decoration.from >= start)).add(doc, drawn);
 }
 
 /**

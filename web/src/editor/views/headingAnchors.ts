@@ -23,6 +23,13 @@ export const headingDrawer: BlockDrawer<GithubSlugger> = {
     });
     return decorations;
   },
+  skip(block, slugger) {
+    visit(block, 0, (node) => {
+      if (node.type.name !== 'heading') return !node.isTextblock;
+      slugger.slug(node.textContent);
+      return false;
+    });
+  },
   // a repeated heading's id is numbered by the ones before it
   ordered: (block) => {
     let heading = block.type.name === 'heading';
