@@ -81,6 +81,13 @@ export interface UnsavedBuffer {
   at: number;
 }
 
+/** A change typed into an unsaved buffer after its base text (`UnsavedBuffer.content`), replayed in `seq` order. */
+export interface BufferChange {
+  tabId: string;
+  seq: number;
+  change: TextChange;
+}
+
 /** The review comments of a document kept in IndexedDB (Scratch and untitled documents), in the file format. */
 export interface StoredComments {
   docKey: string;
@@ -92,6 +99,7 @@ interface VMarkDb extends DBSchema {
   journalTexts: { key: string; value: JournalText };
   history: { key: string; value: HistorySnapshot; indexes: { byDoc: [string, number] } };
   buffers: { key: string; value: UnsavedBuffer };
+  bufferChanges: { key: [string, number]; value: BufferChange };
   comments: { key: string; value: StoredComments };
 }
 
@@ -101,7 +109,7 @@ let opening: Promise<Db> | null = null;
 
 export function openVMarkDb(): Promise<Db> {
   // each version only adds: an upgrade from an older one keeps the stores it already has
-  opening ??= openDB<VMarkDb>('vmark', 3, {
+  opening ??= openDB<VMarkDb>('vmark', 4, {
     upgrade(db, oldVersion) {
       if (oldVersion < 1) {
         db.createObjectStore('journal', { keyPath: 'id' }).createIndex('byDoc', ['docKey', 'seq']);
@@ -110,6 +118,7 @@ export function openVMarkDb(): Promise<Db> {
       }
       if (oldVersion < 2) db.createObjectStore('comments', { keyPath: 'docKey' });
       if (oldVersion < 3) db.createObjectStore('journalTexts', { keyPath: 'id' });
+      if (oldVersion < 4) db.createObjectStore('bufferChanges', { keyPath: ['tabId', 'seq'] });
     },
   });
   return opening;
