@@ -17,20 +17,10 @@ export async function takeOffered(page: Page, expect: string[] = []): Promise<Of
   const bar = page.getByRole('region', { name: 'Unsaved work' });
   for (const title of expect) await bar.getByRole('button', { name: `Restore ${title}`, exact: true }).waitFor({ timeout: 15_000 }).catch(() => undefined);
   if ((await bar.count()) === 0) return [];
+  // the buffers with their texts rebuilt (a base plus the changes typed after it)
   const offered: Offered[] = await page.evaluate(async () => {
-    const { orphaned } = await new Promise<{ orphaned: Offered[] }>((resolve, reject) => {
-      const open = indexedDB.open('vmark');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const all = open.result.transaction('buffers').objectStore('buffers').getAll();
-        all.onsuccess = () => {
-          open.result.close();
-          resolve({ orphaned: all.result as Offered[] });
-        };
-        all.onerror = () => reject(all.error);
-      };
-    });
-    return orphaned.map((b) => ({ filePath: b.filePath, title: b.title, content: b.content }));
+    const all = await (window as unknown as { vmarkDebug: { buffers(): Promise<Offered[]> } }).vmarkDebug.buffers();
+    return all.map((b) => ({ filePath: b.filePath, title: b.title, content: b.content }));
   });
   const titles = await bar.getByRole('listitem').allInnerTexts();
   // only what the bar lists is offered (the live window's own buffers are in the store too)

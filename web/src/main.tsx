@@ -8,10 +8,11 @@ import { NativeWorkspace } from './fs/nativeWorkspace';
 import { ExtensionConnection } from './mcp/connection';
 import { dispatch } from './mcp/dispatch';
 import { watchDisk, type DiskWatcher } from './documents/diskWatcher';
-import { holdWindowLock, journalUnsavedBuffers } from './documents/unsavedBuffers';
+import { allBuffers, holdWindowLock, journalUnsavedBuffers } from './documents/unsavedBuffers';
 import { WindowStore } from './state/store';
 import { testFaults, type TestFaults } from './lib/testFaults';
 import { AgentJournal } from './journal/agentJournal';
+import { settleJournalOnOpen } from './journal/settleOnOpen';
 import { FolderApprovals } from './state/folderApprovals';
 import { addWorkspace } from './state/windowActions';
 import { CommentStore } from './comments/commentStore';
@@ -42,9 +43,10 @@ const connection: ExtensionConnection = new ExtensionConnection(async (request) 
 
 // the one test seam: the end-to-end tests switch faults (lib/testFaults.ts), the review backlog limit and disk polling here;
 // bench/coherence starts coherence workers of its own on a workspace it wrote into OPFS
-const vmarkDebug: { faults: TestFaults; journal: AgentJournal; disk?: DiskWatcher; startCoherenceWorker: typeof startCoherenceWorker } = {
+const vmarkDebug: { faults: TestFaults; journal: AgentJournal; buffers: typeof allBuffers; disk?: DiskWatcher; startCoherenceWorker: typeof startCoherenceWorker } = {
   faults: testFaults,
   journal,
+  buffers: allBuffers,
   startCoherenceWorker,
 };
 (window as unknown as { vmarkDebug: object }).vmarkDebug = vmarkDebug;
@@ -57,6 +59,7 @@ async function boot(): Promise<void> {
   journalUnsavedBuffers(store);
   vmarkDebug.disk = watchDisk(store);
   trackComments(store, comments);
+  settleJournalOnOpen(store, journal);
   followMovesOfOtherWindows(store, comments);
   connection.connect();
   const workspace = new URLSearchParams(location.search).get('workspace');

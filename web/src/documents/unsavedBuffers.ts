@@ -1,4 +1,5 @@
-import { openVMarkDb, type UnsavedBuffer } from '../journal/db';
+import { openVMarkDb, type Db, type UnsavedBuffer } from '../journal/db';
+import { BufferLog, replayBuffer, type BufferWrite } from './bufferLog';
 import type { WindowStore } from '../state/store';
 import { isDirty } from '../state/types';
 import { WINDOW_INSTANCE } from './fileEvents';
@@ -12,13 +13,35 @@ export function holdWindowLock(): void {
   void navigator.locks.request(windowLock(WINDOW_INSTANCE), () => new Promise<void>(() => undefined));
 }
 
+const changesOf = (tabId: string) => IDBKeyRange.bound([tabId, -Infinity], [tabId, Infinity]);
+
+/** One transaction per write: a base replaces the tab's buffer and drops the changes before it; a change is appended. */
+async function writeBuffer(db: Db, write: BufferWrite): Promise<void> {
+  const tx = db.transaction(['buffers', 'bufferChanges'], 'readwrite');
+  if (write.kind === 'base') {
+    void tx.objectStore('bufferChanges').delete(changesOf(write.buffer.tabId));
+    void tx.objectStore('buffers').put(write.buffer);
+  } else {
+    void tx.objectStore('bufferChanges').put(write.record);
+  }
+  await tx.done;
+}
+
+async function forget(db: Db, tabId: string): Promise<void> {
+  const tx = db.transaction(['buffers', 'bufferChanges'], 'readwrite');
+  void tx.objectStore('bufferChanges').delete(changesOf(tabId));
+  void tx.objectStore('buffers').delete(tabId);
+  await tx.done;
+}
+
 /**
  * Journals every dirty tab's text as the person types, and forgets it once the tab is saved or
- * closed. After a crash or a killed page, `orphanedBuffers` finds what was typed and not saved.
+ * closed. What is written follows the edit: a base text, then the changes after it (`BufferLog`).
+ * After a crash or a killed page, `orphanedBuffers` finds what was typed and not saved.
  */
 export function journalUnsavedBuffers(store: WindowStore): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const written = new Map<string, string>();
+  const log = new BufferLog();
   const persist = async () => {
     timer = null;
     const model = store.getSnapshot();
@@ -27,8 +50,7 @@ export function journalUnsavedBuffers(store: WindowStore): () => void {
     for (const tab of model.tabs) {
       if (!isDirty(tab)) continue;
       live.add(tab.id);
-      if (written.get(tab.id) === tab.content) continue;
-      const buffer: UnsavedBuffer = {
+      const write = log.plan({
         tabId: tab.id,
         windowInstance: WINDOW_INSTANCE,
         kind: tab.kind,
@@ -39,23 +61,30 @@ export function journalUnsavedBuffers(store: WindowStore): () => void {
         content: tab.content,
         savedContent: tab.savedContent,
         at: Date.now(),
-      };
-      await db.put('buffers', buffer);
-      written.set(tab.id, tab.content);
+      });
+      if (!write) continue;
+      await writeBuffer(db, write);
+      log.commit(write, tab.content);
     }
-    for (const tabId of [...written.keys()]) {
+    for (const tabId of log.tabs()) {
       if (live.has(tabId)) continue;
-      await db.delete('buffers', tabId);
-      written.delete(tabId);
+      await forget(db, tabId);
+      log.forget(tabId);
     }
   };
+  // one pass at a time: each plans its changes from what the pass before it committed
+  let passes: Promise<void> = Promise.resolve();
+  const persistInTurn = () => {
+    passes = passes.then(persist).catch((e: unknown) => console.error('VMark: buffer journal failed', e));
+    return passes;
+  };
   const unsubscribe = store.subscribe(() => {
-    timer ??= setTimeout(() => void persist().catch((e: unknown) => console.error('VMark: buffer journal failed', e)), BUFFER_SAVE_DELAY_MS);
+    timer ??= setTimeout(() => void persistInTurn(), BUFFER_SAVE_DELAY_MS);
   });
   // the page is going away: write what is pending now
   const flushNow = () => {
     store.flush();
-    void persist();
+    void persistInTurn();
   };
   window.addEventListener('pagehide', flushNow);
   return () => {
@@ -64,13 +93,20 @@ export function journalUnsavedBuffers(store: WindowStore): () => void {
   };
 }
 
+/** Every stored buffer with its text rebuilt (base plus the changes after it). */
+export async function allBuffers(): Promise<UnsavedBuffer[]> {
+  const db = await openVMarkDb();
+  const tx = db.transaction(['buffers', 'bufferChanges']);
+  const bases = await tx.objectStore('buffers').getAll();
+  return Promise.all(bases.map(async (base) => replayBuffer(base, await tx.objectStore('bufferChanges').getAll(changesOf(base.tabId)))));
+}
+
 /** Buffers of windows that no longer run (crashed, killed or closed without saving). */
 export async function orphanedBuffers(): Promise<UnsavedBuffer[]> {
-  const db = await openVMarkDb();
   const held = new Set(((await navigator.locks.query()).held ?? []).map((l) => l.name));
-  return (await db.getAll('buffers')).filter((b) => b.windowInstance !== WINDOW_INSTANCE && !held.has(windowLock(b.windowInstance)));
+  return (await allBuffers()).filter((b) => b.windowInstance !== WINDOW_INSTANCE && !held.has(windowLock(b.windowInstance)));
 }
 
 export async function forgetBuffer(tabId: string): Promise<void> {
-  await (await openVMarkDb()).delete('buffers', tabId);
+  await forget(await openVMarkDb(), tabId);
 }

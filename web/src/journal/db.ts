@@ -31,6 +31,12 @@ export interface StoredJournalEntry {
   chain?: number;
   /** What the change did to the text before; null until it is applied. */
   change?: TextChange | null;
+  /**
+   * The change the call was about to make, stored with the record when the call knew it: the
+   * completion then goes behind the answer, and an entry a crash left `recorded` is settled by
+   * comparing the text the document held next with the text before plus this change.
+   */
+  intended?: TextChange;
   /** Entries written before version 3 hold both texts themselves. */
   contentBefore?: string;
   contentAfter?: string | null;
@@ -75,6 +81,13 @@ export interface UnsavedBuffer {
   at: number;
 }
 
+/** A change typed into an unsaved buffer after its base text (`UnsavedBuffer.content`), replayed in `seq` order. */
+export interface BufferChange {
+  tabId: string;
+  seq: number;
+  change: TextChange;
+}
+
 /** The review comments of a document kept in IndexedDB (Scratch and untitled documents), in the file format. */
 export interface StoredComments {
   docKey: string;
@@ -86,6 +99,7 @@ interface VMarkDb extends DBSchema {
   journalTexts: { key: string; value: JournalText };
   history: { key: string; value: HistorySnapshot; indexes: { byDoc: [string, number] } };
   buffers: { key: string; value: UnsavedBuffer };
+  bufferChanges: { key: [string, number]; value: BufferChange };
   comments: { key: string; value: StoredComments };
 }
 
@@ -95,7 +109,7 @@ let opening: Promise<Db> | null = null;
 
 export function openVMarkDb(): Promise<Db> {
   // each version only adds: an upgrade from an older one keeps the stores it already has
-  opening ??= openDB<VMarkDb>('vmark', 3, {
+  opening ??= openDB<VMarkDb>('vmark', 4, {
     upgrade(db, oldVersion) {
       if (oldVersion < 1) {
         db.createObjectStore('journal', { keyPath: 'id' }).createIndex('byDoc', ['docKey', 'seq']);
@@ -104,6 +118,7 @@ export function openVMarkDb(): Promise<Db> {
       }
       if (oldVersion < 2) db.createObjectStore('comments', { keyPath: 'docKey' });
       if (oldVersion < 3) db.createObjectStore('journalTexts', { keyPath: 'id' });
+      if (oldVersion < 4) db.createObjectStore('bufferChanges', { keyPath: ['tabId', 'seq'] });
     },
   });
   return opening;

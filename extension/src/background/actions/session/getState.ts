@@ -24,9 +24,11 @@ function labelOrder(a: string, b: string): number {
 /** The seed's {windows, capabilities}, plus `browserTabs`: the caller's AI tabs and the person's tabs attached to it. */
 export const getState = defineWindowAction(sessionTool, 'get_state', {
   async run(ctx) {
-    // the browser's focus is asked for while the windows report, not after: one hop less on every call
+    // the windows are asked first: the browser calls below (focus, settings, tabs) go through the browser
+    // process too and, sent before, would queue ahead of the reports; they run while the windows answer
+    const reports = collectReports(ctx.ports);
     const focus = new Map(ctx.ports.list().map((window) => [window, isFocused(window)]));
-    const [collected, browserTabs] = await Promise.all([collectReports(ctx.ports), listBrowserTabs(ctx.principal)]);
+    const [collected, browserTabs] = await Promise.all([reports, listBrowserTabs(ctx.principal)]);
     const windows = await Promise.all(
       collected.map(async ({ window, report }): Promise<WindowState> => ({
         label: report.label,
