@@ -24,8 +24,12 @@ export interface CoherenceStorage {
   readFrom(path: string, from: number, to?: number): Promise<string>;
   /** Size in bytes, or null when the file does not exist. */
   size(path: string): Promise<number | null>;
-  /** Appends in one write (creating the file and its folders). */
-  append(path: string, text: string): Promise<void>;
+  /**
+   * Appends in one write (creating the file and its folders). Resolves to the byte offset the text
+   * was written at when the storage learns it with the write itself (nothing else was appended in
+   * between); void when it does not.
+   */
+  append(path: string, text: string): Promise<number | void>;
   /** Replaces the file atomically (temporary file, then rename), creating its folders. */
   writeAtomic(path: string, text: string): Promise<void>;
   /** File names in a folder, [] when it does not exist. */
