@@ -176,7 +176,8 @@ export class Ledger {
   /** Stores the masked canonical text under its hash (self-verifying; written once). */
   async storeSnapshot(hash: string, masked: string): Promise<void> {
     const path = snapshotPath(hash);
-    if ((await this.storage.size(path)) === null) await this.storage.writeAtomic(path, masked);
+    if ((await this.storage.size(path)) !== null) return;
+    await (this.storage.writeOnce ? this.storage.writeOnce(path, masked) : this.storage.writeAtomic(path, masked));
   }
 
   readSnapshot(hash: string): Promise<string | null> {

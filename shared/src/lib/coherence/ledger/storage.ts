@@ -32,6 +32,11 @@ export interface CoherenceStorage {
   append(path: string, text: string): Promise<number | void>;
   /** Replaces the file atomically (temporary file, then rename), creating its folders. */
   writeAtomic(path: string, text: string): Promise<void>;
+  /**
+   * Writes a file named by its content (a snapshot), once: a storage may finish the write after the
+   * call that asked for it has answered, but reads see the file at once. Absent: `writeAtomic`.
+   */
+  writeOnce?(path: string, text: string): Promise<void>;
   /** File names in a folder, [] when it does not exist. */
   list(dir: string): Promise<string[]>;
   isDirectory(path: string): Promise<boolean>;
