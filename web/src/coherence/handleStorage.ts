@@ -70,6 +70,8 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   private readonly behind = new Map<string, string>();
   /** `.vmark/cache/`, once found (a handle names a path: it stays right if the folder is made again). */
   private cookieFolder: FileSystemDirectoryHandle | null = null;
+  /** Files the watch's walk just stat-ed (the changed ones), by path: the scan's read of each reuses it. */
+  private readonly statted = new Map<string, File>();
 
   constructor(
     private readonly root: FileSystemDirectoryHandle,
@@ -81,15 +83,32 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     this.meta = new MetaCache(() => this.tree.watching);
   }
 
+  /**
+   * A folder, looked up from the deepest of its folders already found (a handle names a path: a
+   * lookup under a folder that went finds nothing, as it should). Creating under one that went
+   * starts again from the root.
+   */
   private async dir(segments: string[], create: boolean): Promise<FileSystemDirectoryHandle | null> {
-    let dir = this.root;
-    for (const segment of segments) {
+    let depth = segments.length - 1;
+    while (depth > 0 && !this.parents.has(segments.slice(0, depth).join('/'))) depth--;
+    if (depth <= 0) return this.descend(this.root, segments, 0, create);
+    const found = await this.descend(this.parents.get(segments.slice(0, depth).join('/')) as FileSystemDirectoryHandle, segments, depth, create);
+    if (found || !create) return found;
+    const gone = segments.slice(0, depth).join('/');
+    for (const key of [...this.parents.keys()]) if (key === gone || key.startsWith(`${gone}/`)) this.parents.delete(key);
+    return this.descend(this.root, segments, 0, create);
+  }
+
+  private async descend(from: FileSystemDirectoryHandle, segments: string[], depth: number, create: boolean): Promise<FileSystemDirectoryHandle | null> {
+    let dir = from;
+    for (let i = depth; i < segments.length; i++) {
       try {
-        dir = await dir.getDirectoryHandle(segment, { create });
+        dir = await dir.getDirectoryHandle(segments[i] as string, { create });
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
       }
+      this.parents.set(segments.slice(0, i + 1).join('/'), dir);
     }
     return dir;
   }
@@ -119,6 +138,16 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   }
 
   async readText(path: string): Promise<string | null> {
+    // the file the walk just stat-ed: its text goes with the size and mtime the scan records
+    const statted = this.statted.get(path);
+    if (statted) {
+      this.statted.delete(path);
+      try {
+        return await statted.text();
+      } catch {
+        // changed since (no longer readable): read it afresh
+      }
+    }
     return (await (await this.blob(path))?.text()) ?? null;
   }
 
@@ -217,6 +246,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
 
   async walk(): Promise<FileStat[]> {
     await injectedDelay(testFaults.coherence.scanDelayMs);
+    this.statted.clear();
     const files = await this.tree.walk();
     // a walk after a change hands the scan its delta, not the list: only a full one is sorted
     return this.tree.lastDelta() ? files : files.sort((a, b) => a.path.localeCompare(b.path));
@@ -270,7 +300,10 @@ export class HandleCoherenceStorage implements CoherenceStorage {
         if (!parent) return null;
         try {
           const handle = await parent.getFileHandle(name);
-          return isDocumentName(name) ? await stat(path, handle) : null;
+          if (!isDocumentName(name)) return null;
+          const file = await handle.getFile();
+          this.statted.set(path, file);
+          return { path, size: file.size, mtimeMs: file.lastModified };
         } catch (error) {
           if ((error as DOMException)?.name === 'TypeMismatchError') return 'folder';
           if (isNotFound(error)) return null;
