@@ -72,6 +72,8 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   private cookieFolder: FileSystemDirectoryHandle | null = null;
   /** Files the watch's walk just stat-ed (the changed ones), by path: the scan's read of each reuses it. */
   private readonly statted = new Map<string, File>();
+  /** The cookie exists but no sync access handle can be had on it (a picked folder on disk): do not ask again. */
+  private noSyncAccess = false;
 
   constructor(
     private readonly root: FileSystemDirectoryHandle,
@@ -320,14 +322,18 @@ export class HandleCoherenceStorage implements CoherenceStorage {
       writeCookie: async (name, round) => {
         const dir = (this.cookieFolder ??= await cookieDir());
         if (!dir) return null;
-        const inPlace = await this.syncHandles.use(
-          `cookie:${name}`,
-          async () => {
-            const file = await fileIn(dir, name, false);
-            return file ? openSyncAccess(file) : null;
-          },
-          (access) => access.write(COOKIE_BYTE, { at: 0 }),
-        );
+        const inPlace = this.noSyncAccess
+          ? null
+          : await this.syncHandles.use(
+              `cookie:${name}`,
+              async () => {
+                const file = await fileIn(dir, name, false);
+                const access = file && (await openSyncAccess(file));
+                if (file && !access) this.noSyncAccess = true;
+                return access;
+              },
+              (access) => access.write(COOKIE_BYTE, { at: 0 }),
+            );
         if (inPlace !== null) return name;
         // no sync access handle (a picked folder on disk), or the cookie went: a new file each round
         const fresh = `${name}-${round}`;
