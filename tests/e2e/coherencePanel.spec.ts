@@ -346,3 +346,61 @@ test('COH-EDGES-01 the worker watches its folder (FileSystemObserver): after an 
     await page.evaluate(() => (window as unknown as WatchWindow).watchProbe?.worker.terminate());
   }
 });
+
+type PairWindow = Window & {
+  vmarkDebug: { startCoherenceWorker(name: string): { worker: Worker; api: WatchApi } };
+  pair?: { worker: Worker; api: WatchApi }[];
+};
+
+test('COH-EDGES-01 two windows\' workers with the same writer id on one workspace append to one segment through kept sync access handles: each reads the other\'s lines, none is lost, glued or doubled', async () => {
+  const id = (n: number) => `0198c0de-0000-7000-8000-0000000000${n}`;
+  const doc = (n: number, text: string) => `---\nvmark:\n  id: ${id(n)}\n---\n${text}\n`;
+  await writeOpfsFiles(page, 'shared-writer', { '.vmark/.gitattributes': 'ledger/*.jsonl merge=union\n', 'a.md': doc(41, 'A.'), 'b.md': doc(42, 'B.') });
+  const edgesOf = (which: number) =>
+    page.evaluate(async (i) => {
+      const { api } = (window as unknown as PairWindow).pair![i]!;
+      const answer = await api.edges();
+      if (!answer.ok) throw new Error(answer.message);
+      return api.examined();
+    }, which);
+  const segment = async () =>
+    (
+      await page.evaluate(async () => {
+        const ledger = await (await (await (await navigator.storage.getDirectory()).getDirectoryHandle('shared-writer')).getDirectoryHandle('.vmark')).getDirectoryHandle('ledger');
+        return (await (await ledger.getFileHandle('0192f0c4-0000-7000-8000-00000000cafe.jsonl')).getFile()).text();
+      })
+    )
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { idem: string; kind: string; body: { intent?: { kind: string }; outputs?: { object: string; content_hash: string }[] } });
+  await page.evaluate(async () => {
+    const w = window as unknown as PairWindow;
+    const handle = await (await navigator.storage.getDirectory()).getDirectoryHandle('shared-writer');
+    w.pair = [w.vmarkDebug.startCoherenceWorker('coherence window 1'), w.vmarkDebug.startCoherenceWorker('coherence window 2')];
+    for (const { api } of w.pair) await api.open(handle, '/shared-writer', '0192f0c4-0000-7000-8000-00000000cafe');
+  });
+  try {
+    await edgesOf(0); // adopts both documents
+    await edgesOf(1);
+    // outside edits, each found by one window, alternately, while the other's segment handle is still open;
+    // a scan after the index took another writer's lines looks at every document (2), one after only
+    // its own looks at what its watch reported (1): so each window read the lines the other appended
+    await writeOpfsFiles(page, 'shared-writer', { 'a.md': doc(41, 'A, edited once.') });
+    await edgesOf(1);
+    await writeOpfsFiles(page, 'shared-writer', { 'b.md': doc(42, 'B, edited once.') });
+    expect(await edgesOf(0)).toBe(2);
+    await writeOpfsFiles(page, 'shared-writer', { 'a.md': doc(41, 'A, edited twice.') });
+    expect(await edgesOf(1)).toBe(2);
+    await edgesOf(0);
+    const lines = await segment(); // every line parses: no two appends glued together
+    expect(new Set(lines.map((l) => l.idem)).size).toBe(lines.length);
+    const revisions = lines.filter((l) => l.body.intent?.kind === 'observed-external').map((l) => `${l.body.outputs?.[0]?.object} ${l.body.outputs?.[0]?.content_hash}`);
+    // both adopted texts and all three edits, none lost
+    expect(new Set(revisions).size).toBe(5);
+    await edgesOf(0);
+    await edgesOf(1);
+    expect(await segment()).toHaveLength(lines.length);
+  } finally {
+    await page.evaluate(() => (window as unknown as PairWindow).pair?.forEach((w) => w.worker.terminate()));
+  }
+});

@@ -1,11 +1,14 @@
 import { forEachAhead, isDocumentName, SKIPPED_FOLDERS, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
 import { observeDirectory } from '../fs/observeDirectory';
 import { injectedDelay, testFaults } from '../lib/testFaults';
+import { KeptSyncHandles, openSyncAccess, writeAllAt } from './keptSyncHandles';
 import { MetaCache } from './metaCache';
 import { ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
 
 /** Documents stat-ed at once by a walk. */
 const STAT_AHEAD = 16;
+/** How long a sync access handle (a ledger segment's, the watch's cookie) stays open after its last use. */
+const KEEP_OPEN_MS = 1_000;
 
 function segmentsOf(path: string): string[] {
   const segments = path.split('/').filter((s) => s !== '' && s !== '.');
@@ -22,39 +25,20 @@ async function fileIn(dir: FileSystemDirectoryHandle, name: string, create: bool
   }
 }
 
-/** What a worker's OPFS file offers (TypeScript's DOM types lack the `mode` option). */
-interface SyncAccess {
-  getSize(): number;
-  write(data: Uint8Array, options: { at: number }): number;
-  flush(): void;
-  close(): void;
-}
-type SyncOpener = (options?: { mode: 'readwrite-unsafe' }) => Promise<SyncAccess>;
+const COOKIE_BYTE = new Uint8Array([0x2a]);
+/** A cookie no worker has written for this long is a closed window's: removed when a watch starts. */
+const STALE_COOKIE_MS = 60 * 60 * 1000;
 
-/**
- * Appends through a sync access handle (OPFS, in a worker): written in place at the end, where
- * createWritable first copies the whole file to a swap file (a ledger segment runs to megabytes).
- * False where there is none (a picked folder on disk, a page): the caller uses createWritable.
- * 'readwrite-unsafe' does not lock other windows out; appends are serialised by the Web Lock.
- */
-async function appendInPlace(handle: FileSystemFileHandle, text: string): Promise<boolean> {
-  const open = (handle as unknown as { createSyncAccessHandle?: SyncOpener }).createSyncAccessHandle;
-  if (typeof open !== 'function') return false;
-  let access: SyncAccess;
-  try {
-    access = await open.call(handle, { mode: 'readwrite-unsafe' });
-  } catch {
-    return false;
+/** Removes other workers' cookies left behind (a worker ends without a word); a live one's is left. */
+async function sweepCookies(dir: FileSystemDirectoryHandle, own: string): Promise<void> {
+  for await (const [name, handle] of dir.entries()) {
+    if (name === own || !name.startsWith('watch-') || handle.kind !== 'file') continue;
+    try {
+      if (Date.now() - (await (handle as FileSystemFileHandle).getFile()).lastModified > STALE_COOKIE_MS) await dir.removeEntry(name);
+    } catch {
+      // in use by a live worker, or gone already
+    }
   }
-  try {
-    const bytes = new TextEncoder().encode(text);
-    const end = access.getSize();
-    for (let written = 0; written < bytes.length; ) written += access.write(bytes.subarray(written), { at: end + written });
-    access.flush();
-  } finally {
-    access.close();
-  }
-  return true;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -89,6 +73,13 @@ export class HandleCoherenceStorage implements CoherenceStorage {
    * (NotReadableError) once the file's size or mtime differ from its snapshot's.
    */
   private readonly statted = new Map<string, File>();
+  private readonly syncHandles = new KeptSyncHandles(KEEP_OPEN_MS);
+  /** Files `writeOnce` holds until `writeBehind()` writes them. */
+  private readonly behind = new Map<string, string>();
+  /** `.vmark/cache/`, once found (a handle names a path: it stays right if the folder is made again). */
+  private cookieFolder: FileSystemDirectoryHandle | null = null;
+  /** The cookie exists but no sync access handle can be had on it (a picked folder on disk): do not ask again. */
+  private noSyncAccess = false;
 
   constructor(
     private readonly root: FileSystemDirectoryHandle,
@@ -100,15 +91,32 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     this.meta = new MetaCache(() => this.tree.watching);
   }
 
+  /**
+   * A folder, looked up from the deepest of its folders already found (a handle names a path: a
+   * lookup under a folder that went finds nothing, as it should). Creating under one that went
+   * starts again from the root.
+   */
   private async dir(segments: string[], create: boolean): Promise<FileSystemDirectoryHandle | null> {
-    let dir = this.root;
-    for (const segment of segments) {
+    let depth = segments.length - 1;
+    while (depth > 0 && !this.parents.has(segments.slice(0, depth).join('/'))) depth--;
+    if (depth <= 0) return this.descend(this.root, segments, 0, create);
+    const found = await this.descend(this.parents.get(segments.slice(0, depth).join('/')) as FileSystemDirectoryHandle, segments, depth, create);
+    if (found || !create) return found;
+    const gone = segments.slice(0, depth).join('/');
+    for (const key of [...this.parents.keys()]) if (key === gone || key.startsWith(`${gone}/`)) this.parents.delete(key);
+    return this.descend(this.root, segments, 0, create);
+  }
+
+  private async descend(from: FileSystemDirectoryHandle, segments: string[], depth: number, create: boolean): Promise<FileSystemDirectoryHandle | null> {
+    let dir = from;
+    for (let i = depth; i < segments.length; i++) {
       try {
-        dir = await dir.getDirectoryHandle(segment, { create });
+        dir = await dir.getDirectoryHandle(segments[i] as string, { create });
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
       }
+      this.parents.set(segments.slice(0, i + 1).join('/'), dir);
     }
     return dir;
   }
@@ -131,7 +139,9 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     return fileIn(parent, name, create);
   }
 
-  private async blob(path: string): Promise<File | null> {
+  private async blob(path: string): Promise<Blob | null> {
+    const behind = this.behind.get(path);
+    if (behind !== undefined) return new Blob([behind]);
     return (await (await this.file(path))?.getFile()) ?? null;
   }
 
@@ -155,7 +165,28 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   }
 
   size(path: string): Promise<number | null> {
+    if (this.behind.has(path)) return this.blob(path).then((blob) => blob?.size ?? null);
     return this.meta.remember('size', path, async () => (await this.blob(path))?.size ?? null);
+  }
+
+  /** Held until `writeBehind()`, which the worker runs once a call has answered; read from memory until then. */
+  async writeOnce(path: string, text: string): Promise<void> {
+    this.behind.set(path, text);
+  }
+
+  /**
+   * Writes what `writeOnce` held (after the call answered, so its handle calls do not delay the
+   * answer); one that fails stays held (still read from memory) and is tried again next time.
+   */
+  async writeBehind(): Promise<void> {
+    for (const [path, text] of [...this.behind]) {
+      try {
+        await this.writeAtomic(path, text);
+        if (this.behind.get(path) === text) this.behind.delete(path);
+      } catch (error) {
+        console.warn(`VMark: could not write ${path}; trying again after the next call`, error);
+      }
+    }
   }
 
   private async locked(path: string, work: () => Promise<void>): Promise<void> {
@@ -166,16 +197,35 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     }
   }
 
-  async append(path: string, text: string): Promise<void> {
+  /**
+   * Appends through a sync access handle where there is one (OPFS, in a worker): written in place at
+   * the end, where createWritable first copies the whole file to a swap file (a ledger segment runs
+   * to megabytes). The handle stays open while appends come close together; its size, read under
+   * the lock, is where the text went, so that offset is returned. Elsewhere createWritable.
+   */
+  async append(path: string, text: string): Promise<number | void> {
+    let placed: number | null = null;
     await this.locked(path, async () => {
+      const bytes = new TextEncoder().encode(text);
+      placed = await this.syncHandles.use(
+        `append:${segmentsOf(path).join('/')}`,
+        async () => openSyncAccess((await this.file(path, true)) as FileSystemFileHandle, 'readwrite-unsafe'),
+        (access) => {
+          const end = access.getSize();
+          writeAllAt(access, bytes, end);
+          access.flush();
+          return end;
+        },
+      );
+      if (placed !== null) return;
       const handle = (await this.file(path, true)) as FileSystemFileHandle;
-      if (await appendInPlace(handle, text)) return;
       const writable = await handle.createWritable({ keepExistingData: true });
       const size = (await handle.getFile()).size;
       await writable.seek(size);
       await writable.write(text);
       await writable.close();
     });
+    return placed ?? undefined;
   }
 
   async writeAtomic(path: string, text: string): Promise<void> {
@@ -262,22 +312,45 @@ export class HandleCoherenceStorage implements CoherenceStorage {
         if (!parent) return null;
         try {
           const handle = await parent.getFileHandle(name);
-          return isDocumentName(name) ? await stat(path, handle) : null;
+          if (!isDocumentName(name)) return null;
+          const file = await handle.getFile();
+          this.statted.set(path, file);
+          return { path, size: file.size, mtimeMs: file.lastModified };
         } catch (error) {
           if ((error as DOMException)?.name === 'TypeMismatchError') return 'folder';
           if (isNotFound(error)) return null;
           throw error;
         }
       },
-      writeCookie: async (name) => {
+      prepareCookie: async (name) => {
         const dir = await cookieDir();
-        if (!dir) return false;
-        const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
-        await writable.close();
-        return true;
+        if (!dir) return;
+        await dir.getFileHandle(name, { create: true });
+        await sweepCookies(dir, name);
       },
-      removeCookie: async (name) => {
-        await (await cookieDir())?.removeEntry(name);
+      // one byte written in place through a kept sync access handle: FileSystemObserver reports every such write
+      writeCookie: async (name, round) => {
+        const dir = (this.cookieFolder ??= await cookieDir());
+        if (!dir) return null;
+        const inPlace = this.noSyncAccess
+          ? null
+          : await this.syncHandles.use(
+              `cookie:${name}`,
+              async () => {
+                const file = await fileIn(dir, name, false);
+                const access = file && (await openSyncAccess(file));
+                if (file && !access) this.noSyncAccess = true;
+                return access;
+              },
+              (access) => access.write(COOKIE_BYTE, { at: 0 }),
+            );
+        if (inPlace !== null) return name;
+        // no sync access handle (a picked folder on disk), or the cookie went: a new file each round
+        const fresh = `${name}-${round}`;
+        const writable = await (await dir.getFileHandle(fresh, { create: true })).createWritable();
+        await writable.close();
+        setTimeout(() => void dir.removeEntry(fresh).catch(() => undefined), 0);
+        return fresh;
       },
     };
   }

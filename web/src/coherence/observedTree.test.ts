@@ -54,14 +54,20 @@ class FakeWorkspace implements TreeAccess {
     const file = this.files.get(path);
     return file ? { ...file } : null;
   }
-  async writeCookie(name: string): Promise<boolean> {
-    if (!this.folders.has('.vmark')) return false;
-    // the cookie's record comes after every change made before it
-    this.pending.push([`.vmark/cache/${name}`]);
-    if (this.cookiesArrive) queueMicrotask(() => this.deliver());
-    return true;
+  /** Cookies written in place (a sync access handle); false: a new file each round. */
+  inPlace = true;
+  prepared = new Set<string>();
+  async prepareCookie(name: string): Promise<void> {
+    if (this.folders.has('.vmark')) this.prepared.add(name);
   }
-  async removeCookie(): Promise<void> {}
+  async writeCookie(name: string, round: number): Promise<string | null> {
+    if (!this.folders.has('.vmark')) return null;
+    const written = this.inPlace && this.prepared.has(name) ? name : `${name}-${round}`;
+    // the cookie's record comes after every change made before it
+    this.pending.push([`.vmark/cache/${written}`]);
+    if (this.cookiesArrive) queueMicrotask(() => this.deliver());
+    return written;
+  }
 }
 
 async function watchedTree(files = 10) {
@@ -181,6 +187,57 @@ describe('ObservedTree: a walk after a change looks only at what the watch repor
     await tree.walk();
     expect(tree.lastDelta()).toEqual({ changed: [], removed: [] });
     expect(metaChanges()).toBe(before + 1);
+  });
+
+  it('the cookie is one file made before the watch starts and written in place each round; without a sync access handle a new file each round', async () => {
+    const { disk, tree } = await watchedTree();
+    expect(disk.prepared.size).toBe(1);
+    const [cookie] = [...disk.prepared];
+    const written: string[] = [];
+    const write = disk.writeCookie.bind(disk);
+    disk.writeCookie = async (name, round) => {
+      const to = await write(name, round);
+      if (to) written.push(to);
+      return to;
+    };
+    disk.put('notes/n1.md', 'one');
+    await tree.walk();
+    disk.put('notes/n2.md', 'two');
+    await tree.walk();
+    expect(written).toEqual([cookie, cookie]);
+    expect(tree.examined).toBe(1);
+    disk.inPlace = false;
+    disk.put('notes/n3.md', 'three');
+    await tree.walk();
+    disk.put('notes/n4.md', 'four');
+    await tree.walk();
+    expect(new Set(written.slice(2)).size).toBe(2);
+    expect(written.slice(2)).not.toContain(cookie);
+    expect(tree.examined).toBe(1);
+  });
+
+  it('a round trip is answered only by the record of its own cookie, and records of a stopped observation are dropped', async () => {
+    const { disk, tree } = await watchedTree();
+    const [cookie] = [...disk.prepared];
+    disk.cookiesArrive = false;
+    // a record of another cookie name (a new file another round made) arrives: it answers nothing
+    disk.pending.push([`.vmark/cache/${cookie}-99`]);
+    disk.put('notes/n2.md', 'edited');
+    const walking = tree.walk();
+    const stale = disk.onChange;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // everything but this round's own cookie record arrives
+    disk.pending = disk.pending.filter((p) => p === 'all' || p[0] !== `.vmark/cache/${cookie}`);
+    disk.deliver();
+    await walking;
+    expect(tree.lastDelta()).toBeNull(); // the round timed out: a full walk, watching anew
+    expect(disk.watches).toBe(2);
+    disk.cookiesArrive = true;
+    // the old observation's late record of the cookie cannot answer the new watch's round trip
+    stale?.([`.vmark/cache/${cookie}`]);
+    disk.put('notes/n3.md', 'edited');
+    await tree.walk();
+    expect(tree.lastDelta()?.changed.map((f) => f.path)).toEqual(['notes/n3.md']);
   });
 
   it('settle() spares the next walk its own cookie', async () => {

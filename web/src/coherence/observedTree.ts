@@ -14,9 +14,17 @@ export interface TreeAccess {
   walk(folder: string): Promise<FileStat[]>;
   /** A document's stat data, 'folder' for a folder, null when it is gone or not a document. */
   stat(path: string): Promise<FileStat | 'folder' | null>;
-  /** Writes an empty file into `.vmark/cache/`; false when `.vmark/` does not exist (nothing is written). */
-  writeCookie(name: string): Promise<boolean>;
-  removeCookie(name: string): Promise<void>;
+  /**
+   * Creates the cookie file in `.vmark/cache/` if it is missing (nothing when `.vmark/` does not
+   * exist). Called before the watch starts, so its creation is never reported.
+   */
+  prepareCookie(name: string): Promise<void>;
+  /**
+   * Writes a cookie into `.vmark/cache/` and returns the name its record carries: `name` itself,
+   * written in place where a sync access handle on it can be had (one record a write), else a new
+   * file `name-<round>` (removed afterwards); null when `.vmark/` or (in place) the cookie is missing.
+   */
+  writeCookie(name: string, round: number): Promise<string | null>;
 }
 
 /**
@@ -43,9 +51,16 @@ export class ObservedTree {
   /** The cache cannot be trusted: the next walk is a full one. */
   private broken = true;
   private unsupported = false;
-  private readonly cookies = new Map<string, () => void>();
-  private cookieSeq = 0;
-  private readonly cookieTag = Math.random().toString(36).slice(2, 10);
+  /** This tree's cookie in `.vmark/cache/`, written once per round trip. */
+  private readonly cookie = `watch-${Math.random().toString(36).slice(2, 10)}`;
+  /** Cookie names reported while a round trip waits (null: none waits). */
+  private cookiesSeen: Set<string> | null = null;
+  private cookieHeard: (() => void) | null = null;
+  private cookieRound = 0;
+  /** Round trips one after the other: each must be answered by the record of its own write. */
+  private rounds: Promise<unknown> = Promise.resolve();
+  /** Counts observations: records of one already stopped are dropped. */
+  private epoch = 0;
   /**
    * When settle() last saw its cookie come back: the walk that follows in the same call need not
    * write one. Consumed by that walk; a settle whose call ended without a walk (an error) goes stale.
@@ -117,9 +132,14 @@ export class ObservedTree {
     this.delta = null;
     this.dirty = new Set();
     if (!this.unsupported) {
+      await this.access.prepareCookie(this.cookie).catch(() => undefined);
       let observing!: (ok: boolean) => void;
       const ready = new Promise<boolean>((resolve) => (observing = resolve));
-      this.stop = this.startWatch((paths) => this.reported(paths), (ok) => observing(ok));
+      const epoch = ++this.epoch;
+      this.stop = this.startWatch(
+        (paths) => epoch === this.epoch && this.reported(paths),
+        (ok) => observing(ok),
+      );
       if (this.stop === null) this.unsupported = true;
       // changes made while the observation starts may be missed: the walk below comes after it
       else this.broken = !(await ready);
@@ -146,7 +166,10 @@ export class ObservedTree {
       }
       const segments = path.split('/');
       if (segments[0] === '.vmark') {
-        if (path.startsWith(`${COOKIE_DIR}/`)) this.cookies.get(path.slice(COOKIE_DIR.length + 1))?.();
+        if (path.startsWith(`${COOKIE_DIR}/`) && this.cookiesSeen) {
+          this.cookiesSeen.add(path.slice(COOKIE_DIR.length + 1));
+          this.cookieHeard?.();
+        }
         else this.onMetaChange(path);
         continue;
       }
@@ -155,24 +178,37 @@ export class ObservedTree {
     }
   }
 
-  /** Writes a cookie and waits for its record: true when every earlier change has been reported. */
-  private async settled(): Promise<boolean> {
-    const name = `watch-${this.cookieTag}-${++this.cookieSeq}`;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const seen = new Promise<boolean>((resolve) => {
-      this.cookies.set(name, () => resolve(true));
-      timer = setTimeout(() => resolve(false), COOKIE_WAIT_MS);
-    });
-    let written = false;
+  /** Writes the cookie and waits for its record: true when every earlier change has been reported. */
+  private settled(): Promise<boolean> {
+    const round = this.rounds.then(() => this.roundTrip());
+    this.rounds = round;
+    return round;
+  }
+
+  private async roundTrip(): Promise<boolean> {
+    const seen = new Set<string>();
+    this.cookiesSeen = seen;
+    let name: string | null = null;
     try {
-      written = await this.access.writeCookie(name);
+      name = await this.access.writeCookie(this.cookie, ++this.cookieRound);
     } catch {
-      written = false;
+      name = null;
     }
-    const ok = written && (await seen);
-    clearTimeout(timer);
-    this.cookies.delete(name);
-    if (written) void this.access.removeCookie(name).catch(() => undefined);
+    let ok = false;
+    if (name !== null) {
+      const awaited = name;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      ok = await new Promise<boolean>((resolve) => {
+        this.cookieHeard = () => seen.has(awaited) && resolve(true);
+        this.cookieHeard();
+        timer = setTimeout(() => resolve(false), COOKIE_WAIT_MS);
+      });
+      clearTimeout(timer);
+    }
+    this.cookiesSeen = null;
+    this.cookieHeard = null;
+    // a record that did not come in time may still come: the full walk that follows watches anew
+    if (!ok) this.broken = true;
     return ok && this.watching;
   }
 

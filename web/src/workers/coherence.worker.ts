@@ -15,7 +15,12 @@ function open(handle: FileSystemDirectoryHandle, root: string, writer: string, o
 
 async function on<T>(use: (kernel: KernelService) => Promise<T>): Promise<T> {
   if (!service) throw new Error('the coherence worker was not opened');
-  return use(await service);
+  try {
+    return await use(await service);
+  } finally {
+    // the snapshots the call stored are written once it has answered (see HandleCoherenceStorage.writeOnce)
+    setTimeout(() => void storage?.writeBehind(), 0);
+  }
 }
 
 type P<M extends keyof KernelService> = Parameters<KernelService[M]>;

@@ -79,6 +79,43 @@ describe('ledger', () => {
     expect(storage.text(`${QUARANTINE_DIR}/${segment}.bad`)).toBe('# line 1, not JSON\nnot json\n# line 2, not JSON\nnot json\n');
   });
 
+  it('its own appends are not read back, and no byte is read for the torn-tail check while the segment ends where its reading stopped', async () => {
+    const { kernel, storage } = await memoryKernel();
+    await kernel.append([diagnostic(kernel, 'op-1')]);
+    const reads: number[] = [];
+    const readFrom = storage.readFrom.bind(storage);
+    storage.readFrom = (path, from, to) => (reads.push(from), readFrom(path, from, to));
+    await kernel.append([diagnostic(kernel, 'op-2')]);
+    await kernel.refresh({ repair: true });
+    await kernel.append([diagnostic(kernel, 'op-3')]);
+    expect(reads).toEqual([]);
+    const segment = `${LEDGER_DIR}/${segmentName(WRITER_A, 0)}`;
+    expect(kernel.ledger.positions().get(segmentName(WRITER_A, 0))?.bytes).toBe(await storage.size(segment));
+    // a fresh reader of the same segment sees exactly the entries the appending kernel holds
+    const reader = await CoherenceKernel.open(storage, { writer: WRITER_B });
+    expect(reader.index.diagnostics.map((d) => d.idem)).toEqual(['op-1', 'op-2', 'op-3']);
+    expect(kernel.index.diagnostics.map((d) => d.idem)).toEqual(['op-1', 'op-2', 'op-3']);
+  });
+
+  it('the remembered end of its segment is checked again when another window of the same writer appended to it', async () => {
+    const storage = new MemoryStorage();
+    const one = await memoryKernel(storage, WRITER_A);
+    const other = await memoryKernel(storage, WRITER_A);
+    await one.kernel.append([diagnostic(one.kernel, 'op-1')]);
+    await other.kernel.append([diagnostic(other.kernel, 'op-2')]);
+    // op-2 lies between where `one` stopped reading and its next append: it must still be read
+    await one.kernel.append([diagnostic(one.kernel, 'op-3')]);
+    await one.kernel.refresh({ repair: true });
+    expect(one.kernel.index.diagnostics.map((d) => d.idem).sort()).toEqual(['op-1', 'op-2', 'op-3']);
+    // and a torn line another window left is terminated before the next append, never glued to it
+    const segment = `${LEDGER_DIR}/${segmentName(WRITER_A, 0)}`;
+    await storage.append(segment, '{"format":0,"id":"torn');
+    await one.kernel.append([diagnostic(one.kernel, 'op-4')]);
+    await other.kernel.refresh({ repair: true });
+    expect(other.kernel.index.diagnostics.map((d) => d.idem).filter((i) => i.startsWith('op-')).sort()).toEqual(['op-1', 'op-2', 'op-3', 'op-4']);
+    expect(other.kernel.quarantined).toBe(1);
+  });
+
   it('malformed lines: each quarantined once with its reason; status (read-only) counts them without writing', async () => {
     const { kernel, storage } = await memoryKernel();
     await kernel.append([diagnostic(kernel, 'op-1')]);

@@ -147,21 +147,37 @@ export class Ledger {
       .map((name) => segmentNumber(name, this.writer))
       .filter((n): n is number => n !== null);
     let n = own.length === 0 ? 0 : Math.max(...own);
-    let path = `${LEDGER_DIR}/${segmentName(this.writer, n)}`;
-    let size = (await this.storage.size(path)) ?? 0;
+    let name = segmentName(this.writer, n);
+    let size = (await this.storage.size(`${LEDGER_DIR}/${name}`)) ?? 0;
     if (size >= SEGMENT_ROTATE_BYTES) {
       n += 1;
-      path = `${LEDGER_DIR}/${segmentName(this.writer, n)}`;
+      name = segmentName(this.writer, n);
       size = 0;
     }
-    const torn = size > 0 && (await this.storage.readFrom(path, size - 1)) !== '\n';
-    await this.storage.append(path, `${torn ? '\n' : ''}${entries.map((e) => JSON.stringify(e)).join('\n')}\n`);
+    const path = `${LEDGER_DIR}/${name}`;
+    const cursor = this.cursors.get(name);
+    // reading stopped right after a line's `\n`: a segment still that size ends with one
+    const torn = size > 0 && cursor?.bytes !== size && (await this.storage.readFrom(path, size - 1)) !== '\n';
+    const lines = entries.map((e) => JSON.stringify(e));
+    const text = `${torn ? '\n' : ''}${lines.join('\n')}\n`;
+    const at = await this.storage.append(path, text);
+    // Written right where this ledger's reading of the segment stopped (another window of the same
+    // writer appended nothing in between): the next read need not read these bytes back.
+    if (!torn && typeof at === 'number' && at === (cursor?.bytes ?? 0)) {
+      this.cursors.set(name, {
+        bytes: at + utf8Length(text),
+        lines: (cursor?.lines ?? 0) + lines.length,
+        first: cursor && cursor.bytes > 0 ? cursor.first : `${lines[0]}\n`,
+        last: `${lines[lines.length - 1]}\n`,
+      });
+    }
   }
 
   /** Stores the masked canonical text under its hash (self-verifying; written once). */
   async storeSnapshot(hash: string, masked: string): Promise<void> {
     const path = snapshotPath(hash);
-    if ((await this.storage.size(path)) === null) await this.storage.writeAtomic(path, masked);
+    if ((await this.storage.size(path)) !== null) return;
+    await (this.storage.writeOnce ? this.storage.writeOnce(path, masked) : this.storage.writeAtomic(path, masked));
   }
 
   readSnapshot(hash: string): Promise<string | null> {

@@ -24,10 +24,19 @@ export interface CoherenceStorage {
   readFrom(path: string, from: number, to?: number): Promise<string>;
   /** Size in bytes, or null when the file does not exist. */
   size(path: string): Promise<number | null>;
-  /** Appends in one write (creating the file and its folders). */
-  append(path: string, text: string): Promise<void>;
+  /**
+   * Appends in one write (creating the file and its folders). Resolves to the byte offset the text
+   * was written at when the storage learns it with the write itself (nothing else was appended in
+   * between); void when it does not.
+   */
+  append(path: string, text: string): Promise<number | void>;
   /** Replaces the file atomically (temporary file, then rename), creating its folders. */
   writeAtomic(path: string, text: string): Promise<void>;
+  /**
+   * Writes a file named by its content (a snapshot), once: a storage may finish the write after the
+   * call that asked for it has answered, but reads see the file at once. Absent: `writeAtomic`.
+   */
+  writeOnce?(path: string, text: string): Promise<void>;
   /** File names in a folder, [] when it does not exist. */
   list(dir: string): Promise<string[]>;
   isDirectory(path: string): Promise<boolean>;

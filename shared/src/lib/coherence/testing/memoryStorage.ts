@@ -50,8 +50,10 @@ export class MemoryStorage implements CoherenceStorage {
     return file ? utf8Length(file.text) : null;
   }
 
-  async append(path: string, text: string): Promise<void> {
-    this.put(path, (this.files.get(path)?.text ?? '') + text);
+  async append(path: string, text: string): Promise<number> {
+    const before = this.files.get(path)?.text ?? '';
+    this.put(path, before + text);
+    return utf8Length(before);
   }
 
   async writeAtomic(path: string, text: string): Promise<void> {
