@@ -67,6 +67,18 @@ describe('a chunked parse gives the blocks and ranges of one parse', () => {
     expect(parse.chunkRanges().length).toBe(4);
   });
 
+  test('a footnote definition that interrupts a paragraph in a later chunk still defines its label', () => {
+    // unlike a link definition, a GFM footnote definition needs no blank line before it
+    expectSameParse('A paragraph with [^fn].\n\n# Heading\nLazy line\n[^fn]: Footnote text.\n# Heading\n');
+    expectSameParse('See [^q].\n\n# a\n\n> quoted\n> [^q]: In a quote.\n');
+  });
+
+  test('a definition inside an HTML block, or after a paragraph line, defines nothing', () => {
+    expectSameParse('Text [^fn] [ref].\n\n# a\n\n<div>\n[^fn]: Inside the block.\n# Heading\n[ref]: /url\n');
+    expectSameParse('> quote [ref]\n<!--\n\n# Heading\n\n[ref]: /url "Title"\n-->\n# Heading\n');
+    expectSameParse('1. ordered [other]\n\n    indented code\n[other]: <x y>\n\n# Heading\n');
+  });
+
   test('a chunk whose parse runs past its end (an unclosed fence the scan missed) is joined with the next', () => {
     // the fence opens after a list marker, which the scan does not see; its closer is at column 0
     const source = '# a\n\n- item\n\n  ```\n  code\n\n# b\n\n```\n\n# inside\n```\n\nend\n';

@@ -25,7 +25,7 @@ const RAW_HTML: ReadonlyArray<readonly [RegExp, RegExp]> = [
   [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
 ];
 
-type Open =
+export type Open =
   | { kind: 'fence'; marker: string; size: number }
   | { kind: 'html'; close: RegExp }
   | { kind: 'frontMatter'; fence: string };
@@ -43,7 +43,7 @@ export function forEachLine(text: string, visit: (line: string, start: number, i
   }
 }
 
-function isBlank(line: string): boolean {
+export function isBlank(line: string): boolean {
   return /^[ \t]*$/.test(line);
 }
 
@@ -63,8 +63,13 @@ export function closesFence(fence: { marker: string; size: number }, line: strin
   return close !== null && close[1]![0] === fence.marker && close[1]!.length >= fence.size;
 }
 
+/** Whether `line` starts an HTML block of kinds 1–5, closed on it or not. */
+export function startsRawHtml(line: string): boolean {
+  return RAW_HTML.some(([start]) => start.test(line));
+}
+
 /** What `line` opens outside any construct, if it is the start of one that spans blank lines. */
-function opens(line: string, first: boolean): Open | undefined {
+export function opens(line: string, first: boolean): Open | undefined {
   if (first) {
     const front = FRONT_MATTER.exec(line);
     if (front) return { kind: 'frontMatter', fence: front[1]! };
@@ -77,7 +82,7 @@ function opens(line: string, first: boolean): Open | undefined {
   return undefined;
 }
 
-function closes(open: Open, line: string): boolean {
+export function closes(open: Open, line: string): boolean {
   switch (open.kind) {
     case 'frontMatter':
       return line === open.fence;

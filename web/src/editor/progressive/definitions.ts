@@ -1,6 +1,7 @@
 import { parseMdast } from '../markdown/markdownProcessor';
 import { normalizeLabel, type MdNode } from '../markdown/mdastNode';
-import { closesFence, fenceOpening, forEachLine } from './chunks';
+import { htmlBlockNames } from 'micromark-util-html-tag-name';
+import { closes, forEachLine, isBlank, opens, startsRawHtml, type Open } from './chunks';
 
 /**
  * The link and footnote definitions of the whole text, found without parsing all of it: micromark
@@ -39,51 +40,68 @@ export function definitionsFor(definitions: DocumentDefinitions, text: string): 
 /** A line that may start a definition: `[label]:` or `[^label]:`, after container markers. */
 const DEFINITION_START = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?\[(?:[^\]\\]|\\.)+\]:/;
 const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+/** HTML blocks that end at a blank line (CommonMark 4.6): kind 6 interrupts a paragraph, kind 7 does not. */
+const HTML_BLOCK_6 = new RegExp(`^ {0,3}</?(?:${htmlBlockNames.join('|')})(?:[ \\t/>]|$)`, 'i');
+const HTML_BLOCK_7 =
+  /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][\w.:-]*(?:[ \t]*=[ \t]*(?:[^ \t"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$/;
+const FOOTNOTE_START = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?\[\^/;
 
 /**
  * Gathers the paragraphs that start like a definition where one can stand (after a blank line, a
- * heading or another definition; not in fenced code) and parses just those.
+ * heading or a fence) and parses just those. A footnote definition may also start after other lines
+ * of a block (GFM lets it interrupt a paragraph, not an HTML block): it is parsed with those lines,
+ * which decide it.
  */
 export function documentDefinitions(text: string): DocumentDefinitions {
-  const candidates: string[] = [];
+  /** Definition paragraphs in text order, parsed together; one read with its block's lines is parsed alone (they may open an HTML block that would run on). */
+  const groups: { text: string[]; alone: boolean }[] = [];
   let unit: string[] | undefined;
-  let canStart = true;
-  let fence: { marker: string; size: number } | undefined;
-  let frontMatter: string | undefined;
+  let alone = false;
+  /** The lines of the block being read since a blank line, a heading or a fence. */
+  let run: string[] = [];
+  /** A construct that runs over blank lines (fence, math, HTML kinds 1–5, front matter) being skipped. */
+  let open: Open | undefined;
+  /** An HTML block of kind 6 or 7 being skipped, up to the next blank line. */
+  let html = false;
+  const endUnit = () => {
+    if (unit) {
+      const last = groups.at(-1);
+      if (last && !last.alone && !alone) last.text.push(unit.join('\n'));
+      else groups.push({ text: [unit.join('\n')], alone });
+    }
+    unit = undefined;
+    run = [];
+  };
   forEachLine(text, (line, _start, index) => {
-    if (index === 0 && /^(---|\+\+\+)[ \t]*$/.test(line)) {
-      frontMatter = line.slice(0, 3);
+    if (open) {
+      if (closes(open, line)) open = undefined;
       return;
     }
-    if (frontMatter !== undefined) {
-      if (line === frontMatter) frontMatter = undefined;
+    if (html && !isBlank(line)) return;
+    html = false;
+    if (isBlank(line)) {
+      endUnit();
       return;
     }
-    if (fence !== undefined) {
-      if (closesFence(fence, line)) fence = undefined;
-      return;
-    }
-    const opening = fenceOpening(line);
-    if (opening) {
-      if (unit) candidates.push(unit.join('\n'));
-      unit = undefined;
-      fence = opening;
-      canStart = false;
-      return;
-    }
-    if (/^[ \t]*$/.test(line)) {
-      if (unit) candidates.push(unit.join('\n'));
-      unit = undefined;
-      canStart = true;
+    const opened = opens(line, index === 0);
+    if (opened || startsRawHtml(line) || HTML_BLOCK_6.test(line) || (!unit && run.length === 0 && HTML_BLOCK_7.test(line))) {
+      endUnit();
+      open = opened;
+      html = !opened && !startsRawHtml(line);
       return;
     }
     if (unit) unit.push(line);
-    else if (canStart && line.includes(']:') && DEFINITION_START.test(line)) unit = [line];
-    canStart = ATX_HEADING.test(line);
+    // a link definition cannot interrupt a paragraph; a footnote definition can
+    else if (line.includes(']:') && DEFINITION_START.test(line) && (run.length === 0 || FOOTNOTE_START.test(line))) {
+      unit = [...run, line];
+      alone = run.length > 0;
+    }
+    else if (ATX_HEADING.test(line)) run = [];
+    else run.push(line);
   });
-  if (unit) candidates.push(unit.join('\n'));
+  endUnit();
   // front matter never closed: the text is never cut (chunks.ts), so its one parse needs nothing from here
-  if (candidates.length === 0 || frontMatter !== undefined) return { links: new Map(), lines: new Map() };
+  if (groups.length === 0 || open?.kind === 'frontMatter') return { links: new Map(), lines: new Map() };
 
   const links = new Map<string, MdNode>();
   const lines = new Map<string, string>();
@@ -96,6 +114,6 @@ export function documentDefinitions(text: string): DocumentDefinitions {
     }
     for (const child of node.children ?? []) visit(child);
   };
-  visit(parseMdast(candidates.join('\n\n')) as MdNode);
+  for (const group of groups) visit(parseMdast(group.text.join('\n\n')) as MdNode);
   return { links, lines };
 }
