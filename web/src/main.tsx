@@ -12,7 +12,6 @@ import { allBuffers, holdWindowLock, journalUnsavedBuffers } from './documents/u
 import { WindowStore } from './state/store';
 import { testFaults, type TestFaults } from './lib/testFaults';
 import { AgentJournal } from './journal/agentJournal';
-import { settleJournalOnOpen } from './journal/settleOnOpen';
 import { FolderApprovals } from './state/folderApprovals';
 import { addWorkspace } from './state/windowActions';
 import { CommentStore } from './comments/commentStore';
@@ -59,7 +58,6 @@ async function boot(): Promise<void> {
   journalUnsavedBuffers(store);
   vmarkDebug.disk = watchDisk(store);
   trackComments(store, comments);
-  settleJournalOnOpen(store, journal);
   followMovesOfOtherWindows(store, comments);
   connection.connect();
   const workspace = new URLSearchParams(location.search).get('workspace');

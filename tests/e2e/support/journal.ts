@@ -6,7 +6,6 @@ export type JournalFaults = {
   recordDelayMs?: number;
   failCompletions?: number;
   rejectCompletions?: number;
-  dropCompletions?: number;
   failBeforeApply?: boolean;
   failAfterApply?: boolean;
   saveDelayMs?: number;

@@ -23,9 +23,9 @@ export function HistoryPanel({ tab, journal, onClose }: { tab: Tab; journal: Age
   const answered = (id: string) => (comments.threadStatus(docKey, id) === 'deleted' ? `${id} (deleted comment)` : id);
 
   const load = useCallback(async () => {
-    setEntries((await journal.list(docKey, tab.content).catch(() => [])).filter((e) => e.state === 'applied').reverse());
+    setEntries((await journal.list(docKey).catch(() => [])).filter((e) => e.state === 'applied').reverse());
     setSnapshots(tab.filePath ? (await listSnapshots(tab.filePath).catch(() => [])).reverse() : []);
-  }, [journal, docKey, tab.filePath, tab.content]);
+  }, [journal, docKey, tab.filePath]);
   useEffect(() => {
     void load();
   }, [load, tab.revision]);

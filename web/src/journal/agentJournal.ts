@@ -1,7 +1,7 @@
 import { randomBase62 } from '../lib/randomId';
 import { minimalChange } from '../lib/minimalChange';
 import { openVMarkDb, type Db, type JournalEntry, type StoredJournalEntry, type TextChange } from './db';
-import { applyChange, rebuildTexts } from './rebuildTexts';
+import { rebuildTexts } from './rebuildTexts';
 import { injectedDelay, takeInjectedFailure, testFaults } from '../lib/testFaults';
 
 /** How long a journal operation may take before the write is refused as JOURNAL_UNAVAILABLE. */
@@ -15,9 +15,6 @@ const REJECTIONS = new Set(['ConstraintError', 'DataError', 'DataCloneError', 'Q
 export const MAX_CHAIN = 64;
 
 export class JournalTimeout extends Error {}
-
-/** The Web Lock a window holds while it records a write to a document (two windows on one file share it). */
-export const journalLockName = (docKey: string) => `vmark-journal:${docKey}`;
 
 function withTimeout<T>(promise: Promise<T>, ms = JOURNAL_TIMEOUT_MS): Promise<T> {
   return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new JournalTimeout('journal timed out')), ms))]);
@@ -39,10 +36,6 @@ export class AgentJournal {
   /** Completions that could not be persisted yet, retried in the background (docKey → entry). */
   private readonly undurable = new Map<string, JournalEntry>();
   private db: Db | null = null;
-  /** Completions persisting behind their call's answer: readers of this window wait for them. */
-  private readonly landing = new Set<Promise<void>>();
-  /** Entries whose completion was rejected in this window: logged as not recorded, never settled as applied. */
-  private readonly rejected = new Set<string>();
   /** Unreviewed AI changes per document before REVIEW_BACKLOG_FULL. */
   backlogLimit = REVIEW_BACKLOG_LIMIT;
 
@@ -56,13 +49,7 @@ export class AgentJournal {
     return this.undurable.has(docKey);
   }
 
-  /** Resolves when every completion started so far has landed (or failed into the retry). */
-  async landed(): Promise<void> {
-    await Promise.all([...this.landing]);
-  }
-
   async latest(docKey: string): Promise<StoredJournalEntry | null> {
-    await this.landed();
     const db = await this.open();
     const range = IDBKeyRange.bound([docKey, -Infinity], [docKey, Infinity]);
     const cursor = await withTimeout(db.transaction('journal').store.index('byDoc').openCursor(range, 'prev'));
@@ -91,15 +78,11 @@ export class AgentJournal {
     if (known !== undefined) this.unreviewed.set(docKey, Math.max(0, known + delta));
   }
 
-  /**
-   * The entries of a document, oldest first, with the texts before and after each rebuilt; an entry a
-   * crash left recorded is settled against the next text (`currentText`: the document's text now).
-   */
-  async list(docKey: string, currentText?: string): Promise<JournalEntry[]> {
-    await this.landed();
+  /** The entries of a document, oldest first, with the texts before and after each rebuilt. */
+  async list(docKey: string): Promise<JournalEntry[]> {
     const db = await this.open();
     const entries = await db.getAllFromIndex('journal', 'byDoc', IDBKeyRange.bound([docKey, -Infinity], [docKey, Infinity]));
-    return rebuildTexts(entries, async (id) => (await db.get('journalTexts', id))?.text, { currentText, unsettled: this.rejected });
+    return rebuildTexts(entries, async (id) => (await db.get('journalTexts', id))?.text);
   }
 
   /**
@@ -161,31 +144,7 @@ export class AgentJournal {
    * is found by comparing the texts). Returns whether that is durable; if not, it is retried in the background.
    */
   async complete(entry: JournalEntry, revisionAfter: string, contentAfter: string, change: TextChange = minimalChange(entry.contentBefore, contentAfter)): Promise<boolean> {
-    const done = this.completed(entry, revisionAfter, contentAfter, change);
-    return done ? this.persistCompletion(done) : false;
-  }
-
-  /**
-   * Step 2 for an entry recorded with the change it made (`intended`): that record already holds
-   * the text after, so the completion is persisted behind the call's answer. `durable` is known at
-   * once; `landed` resolves when the completion is stored (or has gone to the background retry).
-   * Readers of this window (`list`, `latest`) wait for it; a crash before it lands leaves the entry
-   * recorded, and `list` settles it (see rebuildTexts' `settleRecorded`).
-   */
-  completeBehind(entry: JournalEntry & { intended: TextChange }, revisionAfter: string, contentAfter: string): { durable: boolean; landed: Promise<void> } {
-    const done = this.completed(entry, revisionAfter, contentAfter, entry.intended);
-    if (!done) return { durable: false, landed: Promise.resolve() };
-    if (takeInjectedFailure(testFaults.journal, 'dropCompletions')) return { durable: true, landed: Promise.resolve() };
-    const landed = this.persistCompletion(done).then(() => undefined);
-    this.landing.add(landed);
-    void landed.finally(() => this.landing.delete(landed));
-    return { durable: true, landed };
-  }
-
-  /** The applied entry, or null when an injected fault refused it (handled as the real failure would be). */
-  private completed(entry: JournalEntry, revisionAfter: string, contentAfter: string, change: TextChange): JournalEntry | null {
-    const { intended: _intended, ...rest } = entry;
-    const done: JournalEntry = { ...rest, revisionAfter, contentAfter, change, state: 'applied' };
+    const done: JournalEntry = { ...entry, revisionAfter, contentAfter, change, state: 'applied' };
     this.countChange(entry.docKey, 1);
     try {
       if (takeInjectedFailure(testFaults.journal, 'rejectCompletions')) {
@@ -194,34 +153,20 @@ export class AgentJournal {
       if (takeInjectedFailure(testFaults.journal, 'failCompletions')) {
         throw new Error('injected persistence failure');
       }
-    } catch (error) {
-      this.failed(done, error);
-      return null;
-    }
-    return done;
-  }
-
-  private async persistCompletion(done: JournalEntry): Promise<boolean> {
-    try {
       const db = await this.open();
       await withTimeout(db.put('journal', stored(done)));
       return true;
     } catch (error) {
-      this.failed(done, error);
+      if (error instanceof DOMException && REJECTIONS.has(error.name)) {
+        // refused for good: the change stays applied, logged as not recorded, and the next write runs normally
+        this.countChange(entry.docKey, -1);
+        console.warn(`VMark: journal entry ${entry.id} (${entry.tool}.${entry.action}) was rejected and is not recorded: ${error.message}`);
+        return false;
+      }
+      this.undurable.set(entry.docKey, done);
+      this.retryLater(done);
       return false;
     }
-  }
-
-  private failed(done: JournalEntry, error: unknown): void {
-    if (error instanceof DOMException && REJECTIONS.has(error.name)) {
-      // refused for good: the change stays applied, logged as not recorded, and the next write runs normally
-      this.countChange(done.docKey, -1);
-      this.rejected.add(done.id);
-      console.warn(`VMark: journal entry ${done.id} (${done.tool}.${done.action}) was rejected and is not recorded: ${error.message}`);
-      return;
-    }
-    this.undurable.set(done.docKey, done);
-    this.retryLater(done);
   }
 
   private retryLater(entry: JournalEntry): void {
@@ -234,28 +179,6 @@ export class AgentJournal {
         this.retryLater(entry);
       }
     }, DURABILITY_RETRY_MS);
-  }
-
-  /**
-   * Recovery, when a document is opened: its latest entry left recorded with the change it was about
-   * to make (the window ended before the completion landed) is completed when the document holds
-   * the text before plus that change. Returns whether it settled one.
-   */
-  async settle(docKey: string, text: string, revision: string): Promise<boolean> {
-    const latest = await this.latest(docKey);
-    if (!latest || latest.state !== 'recorded' || !latest.intended || this.rejected.has(latest.id)) return false;
-    const entry = (await this.list(docKey)).at(-1);
-    if (!entry || entry.id !== latest.id || applyChange(entry.contentBefore, latest.intended) !== text) return false;
-    const db = await this.open();
-    const tx = db.transaction('journal', 'readwrite');
-    // only if no other window completed it meanwhile
-    const still = await tx.store.get(latest.id);
-    if (still?.state !== 'recorded') return false;
-    const { intended, ...rest } = still;
-    await tx.store.put({ ...rest, state: 'applied', change: intended, revisionAfter: revision });
-    await tx.done;
-    this.countChange(docKey, 1);
-    return true;
   }
 
   async markReviewed(id: string): Promise<void> {

@@ -31,12 +31,6 @@ export interface StoredJournalEntry {
   chain?: number;
   /** What the change did to the text before; null until it is applied. */
   change?: TextChange | null;
-  /**
-   * The change the call was about to make, stored with the record when the call knew it: the
-   * completion then goes behind the answer, and an entry a crash left `recorded` is settled by
-   * comparing the text the document held next with the text before plus this change.
-   */
-  intended?: TextChange;
   /** Entries written before version 3 hold both texts themselves. */
   contentBefore?: string;
   contentAfter?: string | null;

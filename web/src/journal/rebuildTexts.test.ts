@@ -37,33 +37,4 @@ describe('rebuildTexts', () => {
   it('says which entry lost the text it depends on instead of inventing one', async () => {
     await expect(rebuildTexts([entry('e9', 9, { before: { textId: 'gone' }, change: null })], async () => undefined)).rejects.toThrow(/e9/);
   });
-
-  describe('an entry a crash left recorded with the change it was about to make', () => {
-    const texts: Record<string, string> = { e1: 'Hello world\n', e2: 'Hello there\n' };
-    const intended = { from: 6, to: 11, insert: 'there' };
-    const recorded = entry('e1', 1, { before: { textId: 'e1' }, chain: 0, change: null, state: 'recorded', revisionAfter: null, intended });
-
-    it('is applied when the next entry starts from its text before plus that change, and its undo text is the text before', async () => {
-      const next = entry('e2', 2, { before: { textId: 'e2' }, chain: 0, change: { from: 0, to: 0, insert: '# ' } });
-      const [settled] = await rebuildTexts([recorded, next], async (id) => texts[id]);
-      expect([settled!.state, settled!.contentBefore, settled!.contentAfter, settled!.change]).toEqual(['applied', 'Hello world\n', 'Hello there\n', intended]);
-    });
-
-    it('is applied when it is the last entry and the document holds that text now', async () => {
-      const [settled] = await rebuildTexts([recorded], async (id) => texts[id], { currentText: 'Hello there\n' });
-      expect([settled!.state, settled!.contentAfter]).toEqual(['applied', 'Hello there\n']);
-    });
-
-    it('stays recorded when the document went on from the text before (the change never reached it)', async () => {
-      const [kept] = await rebuildTexts([recorded], async (id) => texts[id], { currentText: 'Hello world\nperson typed\n' });
-      expect([kept!.state, kept!.contentAfter]).toEqual(['recorded', null]);
-      const [unknown] = await rebuildTexts([recorded], async (id) => texts[id]);
-      expect(unknown!.state).toBe('recorded');
-    });
-
-    it('stays recorded when its completion was rejected in this window (logged as not recorded)', async () => {
-      const [kept] = await rebuildTexts([recorded], async (id) => texts[id], { currentText: 'Hello there\n', unsettled: new Set(['e1']) });
-      expect(kept!.state).toBe('recorded');
-    });
-  });
 });

@@ -18,7 +18,7 @@ import {
 } from '@vmark/shared';
 import { hasLoneSurrogate } from '@vmark/shared/lib/text/hasLoneSurrogate';
 import { minimalChange } from '../lib/minimalChange';
-import { journalLockName, type AgentJournal } from '../journal/agentJournal';
+import type { AgentJournal } from '../journal/agentJournal';
 import type { JournalEntry, TextChange } from '../journal/db';
 import type { Tab } from '../state/types';
 import type { EditedText } from '../state/store';
@@ -46,7 +46,7 @@ const queues = new Map<string, Promise<void>>();
  * 3 s is refused with WRITE_BUSY and was not executed. (Another window that is recording a write
  * to the same file is JOURNAL_BUSY instead: see the journal lock below.)
  */
-async function withDocumentTurn<T>(docKey: string, run: (holdTurnUntil: (done: Promise<unknown>) => void) => Promise<T>): Promise<T> {
+async function withDocumentTurn<T>(docKey: string, run: () => Promise<T>): Promise<T> {
   const previous = queues.get(docKey) ?? Promise.resolve();
   let release: () => void = () => undefined;
   const mine = new Promise<void>((resolve) => (release = resolve));
@@ -61,17 +61,11 @@ async function withDocumentTurn<T>(docKey: string, run: (holdTurnUntil: (done: P
     void previous.then(release);
     throw new DomainErrorException(writeBusy(`Another write to this document held it for ${WRITE_TURN_WAIT_MS / 1000} s; this call was not executed. Retry.`));
   }
-  // the turn may outlast the answer: a journal completion persisting behind it keeps the next write waiting
-  let held: Promise<unknown> = Promise.resolve();
   try {
-    return await run((done) => (held = done));
+    return await run();
   } finally {
-    void held
-      .catch(() => undefined)
-      .then(() => {
-        release();
-        if (queues.get(docKey) === tail) queues.delete(docKey);
-      });
+    release();
+    if (queues.get(docKey) === tail) queues.delete(docKey);
   }
 }
 
@@ -153,7 +147,7 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
   checkAddresses(plan.addresses, openThreads);
   if (plan.input !== null && hasLoneSurrogate(plan.input)) throw new DomainErrorException(invalidText());
   const docKey = docKeyOf(tab);
-  return withDocumentTurn(docKey, async (holdTurnUntil) => {
+  return withDocumentTurn(docKey, async () => {
     if (journal.isDegraded(docKey)) throw new DomainErrorException(journalDegraded());
     const current = store.tab(plan.tab.id);
     if (!current) throw new DomainErrorException(aborted('closed'));
@@ -172,10 +166,7 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
       // a call that changes nothing is not journaled
       return { changed: false, revision: tab.revision, durable: true, content: tab.content, entry: null };
     }
-    // the answer goes out when the change is applied; the lock and the turn are held until its completion has landed
-    let answer: (result: MutationResult) => void = () => undefined;
-    const answered = new Promise<MutationResult>((resolve) => (answer = resolve));
-    const held = navigator.locks.request(journalLockName(docKey), { ifAvailable: true }, async (lock) => {
+    return navigator.locks.request(`vmark-journal:${docKey}`, { ifAvailable: true }, async (lock) => {
       // another window is recording a write to the same file
       if (!lock) throw new DomainErrorException(journalBusy());
       if ((await journalGate(() => journal.unreviewedCount(docKey))) >= journal.backlogLimit) {
@@ -199,7 +190,6 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
             addresses: plan.addresses ?? [],
             revisionBefore: tab.revision,
             contentBefore: tab.content,
-            ...(replaced ? { intended: replaced } : {}),
           },
           refuseStaleParent,
         ),
@@ -243,22 +233,9 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
         throw new DomainErrorException(internal(`The editor failed: ${(error as Error).message}; the document may be partly changed. Read it again.`));
       }
       const revision = store.tab(tab.id)?.revision ?? tab.revision;
-      // the editor made exactly the recorded change: the record holds the text after, so the completion goes behind the answer
-      const recordedAsMade = replaced !== null && (change ? sameChange(change, replaced) : next !== VIA_EDITOR && content === next);
-      let durable: boolean;
-      let landed: Promise<void> = Promise.resolve();
-      if (recordedAsMade) {
-        ({ durable, landed } = journal.completeBehind({ ...entry, intended: replaced }, revision, content));
-      } else {
-        durable = await journal.complete(entry, revision, content, change ?? undefined);
-      }
+      const durable = await journal.complete(entry, revision, content, change ?? undefined);
       store.updateTab(tab.id, (t) => ({ ...t, journalSeenAt: Date.now() }));
-      answer({ changed: true, revision, durable, content, entry });
-      await landed;
+      return { changed: true, revision, durable, content, entry };
     });
-    holdTurnUntil(held);
-    return Promise.race([answered, held.then(() => answered)]);
   });
 }
-
-const sameChange = (a: TextChange, b: TextChange): boolean => a.from === b.from && a.to === b.to && a.insert === b.insert;
