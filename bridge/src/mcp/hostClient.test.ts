@@ -5,7 +5,7 @@ import path from 'node:path';
 import { WIRE_VERSION, textFailure } from '@vmark/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { onJsonLines, writeJsonLine } from '../host/jsonLines';
-import { HOST_LOST_MESSAGE, HostClient } from './hostClient';
+import { HOST_LOST_MESSAGE, HostClient, NO_HOST_MESSAGE } from './hostClient';
 
 type Call = { type: 'call'; id: string; tool: string; action: string };
 
@@ -57,6 +57,22 @@ describe('HostClient', () => {
     expect(read).toEqual(textFailure('read'));
     expect(write).toEqual(textFailure('write'));
   });
+
+  it('gives up on a host that accepts the connection but never answers the hello, and connects to the next one', async () => {
+    const silentFile = path.join(dir, 'silent.sock');
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(silentFile, resolve));
+    fs.writeFileSync(path.join(dir, 'host.json'), JSON.stringify({ socket: silentFile, token: 't', pid: process.pid, version: 'test', wire: WIRE_VERSION }));
+    try {
+      client = new HostClient(() => 'unit');
+      await expect(client.call('session', 'get_state', {}, { retryable: true })).resolves.toEqual(textFailure(NO_HOST_MESSAGE));
+      // a host that answers takes the runtime file over: the next call reaches it
+      server = await fakeHost(dir, (socket, call) => writeJsonLine(socket, { type: 'result', id: call.id, outcome: textFailure('reached') }));
+      await expect(client.call('session', 'get_state', {}, { retryable: true })).resolves.toEqual(textFailure('reached'));
+    } finally {
+      silent.close();
+    }
+  }, 15_000);
 
   it('ends a write the moment the host goes away, saying its effect is unknown', async () => {
     server = await fakeHost(dir, (socket) => {

@@ -11,6 +11,8 @@ import { onJsonLines, writeJsonLine } from '../host/jsonLines';
 import { readRuntimeFile } from '../host/runtimeInfo';
 
 const RECONNECT_INTERVAL_MS = 250;
+/** A host that accepted the connection but did not answer the hello by then is given up on (it may be ending). */
+const HELLO_TIMEOUT_MS = 5_000;
 /** After losing a host (worker restart, extension reload) a call waits this long for its successor. */
 const RECOVERY_WINDOW_MS = 5_000;
 
@@ -123,8 +125,14 @@ export class HostClient {
       const settle = (value: boolean): void => {
         if (settled) return;
         settled = true;
+        clearTimeout(unanswered);
         resolve(value);
       };
+      // without this, one connection that never gets its welcome would hold every later connect() on it
+      const unanswered = setTimeout(() => {
+        socket.destroy();
+        settle(false);
+      }, HELLO_TIMEOUT_MS);
       socket.on('error', () => {
         socket.destroy();
         settle(false);
