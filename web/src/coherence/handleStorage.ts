@@ -312,10 +312,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
         if (!parent) return null;
         try {
           const handle = await parent.getFileHandle(name);
-          if (!isDocumentName(name)) return null;
-          const file = await handle.getFile();
-          this.statted.set(path, file);
-          return { path, size: file.size, mtimeMs: file.lastModified };
+          return isDocumentName(name) ? await stat(path, handle) : null;
         } catch (error) {
           if ((error as DOMException)?.name === 'TypeMismatchError') return 'folder';
           if (isNotFound(error)) return null;
