@@ -1,3 +1,5 @@
+import { partitionPoint } from './partitionPoint';
+
 /**
  * CodeMirror counts a line break as one position whatever its separator, so in a CRLF document its
  * positions and the offsets into the markdown string differ by one per line break before them.
@@ -24,13 +26,6 @@ export class LineBreakOffsets {
 
   /** Breaks are sorted, so the ones that qualify come first: binary search for the first that does not. */
   private countBefore(qualifies: (breakOffset: number, index: number) => boolean): number {
-    let low = 0;
-    let high = this.breaks.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (qualifies(this.breaks[mid] as number, mid)) low = mid + 1;
-      else high = mid;
-    }
-    return low;
+    return partitionPoint(this.breaks.length, (index) => qualifies(this.breaks[index] as number, index));
   }
 }

@@ -1,4 +1,5 @@
 import type { EditorView } from '@tiptap/pm/view';
+import { partitionPoint } from '../../lib/partitionPoint';
 
 /** The nearest ancestor of `element` that scrolls, else the window's box. */
 function visibleBox(element: HTMLElement): { top: number; bottom: number } {
@@ -26,14 +27,10 @@ export function placeholdersInView(view: EditorView): number[] {
   if (placeholders.length === 0) return [];
   const { top, bottom } = visibleBox(view.dom);
   const box = (index: number) => (view.nodeDOM(placeholders[index]!.pos) as HTMLElement | null)?.getBoundingClientRect();
-  let low = 0;
-  let high = placeholders.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    const rect = box(middle);
-    if (!rect || rect.bottom <= top) low = middle + 1;
-    else high = middle;
-  }
+  const low = partitionPoint(placeholders.length, (index) => {
+    const rect = box(index);
+    return !rect || rect.bottom <= top;
+  });
   const shown: number[] = [];
   for (let index = low; index < placeholders.length; index++) {
     const rect = box(index);

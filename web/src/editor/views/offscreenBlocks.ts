@@ -1,6 +1,7 @@
 import { Extension } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
+import { partitionPoint } from '../../lib/partitionPoint';
 
 /**
  * Every top-level block has `content-visibility: auto` (app.css), so blocks off screen skip
@@ -48,16 +49,7 @@ let nextEditorId = 1;
 function viewportChildren(dom: HTMLElement, scroller: HTMLElement): ShownRange {
   const children = dom.children;
   const view = scroller.getBoundingClientRect();
-  const firstBelow = (y: number, edge: 'top' | 'bottom') => {
-    let low = 0;
-    let high = children.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (children[mid]!.getBoundingClientRect()[edge] < y) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  };
+  const firstBelow = (y: number, edge: 'top' | 'bottom') => partitionPoint(children.length, (index) => children[index]!.getBoundingClientRect()[edge] < y);
   const first = firstBelow(view.top, 'bottom');
   const last = Math.max(first, firstBelow(view.bottom, 'top') - 1);
   return { first: first + 1, last: last + 1 };
