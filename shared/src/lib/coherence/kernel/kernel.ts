@@ -240,12 +240,11 @@ export class CoherenceKernel {
   async append(entries: readonly (KnownEntry | Entry)[]): Promise<void> {
     const fresh = entries.filter((e) => !this.index.has(e.idem));
     if (fresh.length === 0) return;
-    await this.ledger.append(fresh);
+    this.unreadBytes += await this.ledger.append(fresh);
     for (const entry of fresh) {
       this.index.apply(entry);
       // the next read returns these lines again: the key tells it they are the copies already held
       this.appliedKeys.set(entry.idem, { time: entry.time, id: entry.id });
-      this.unreadBytes += JSON.stringify(entry).length + 1;
     }
     this.scheduleSnapshot();
   }

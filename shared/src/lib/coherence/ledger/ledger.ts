@@ -139,9 +139,9 @@ export class Ledger {
     return diagnostics;
   }
 
-  /** Appends to this writer's newest segment in one write, terminating a torn last line first. */
-  async append(entries: readonly Entry[]): Promise<void> {
-    if (entries.length === 0) return;
+  /** Appends to this writer's newest segment in one write, terminating a torn last line first; the bytes written. */
+  async append(entries: readonly Entry[]): Promise<number> {
+    if (entries.length === 0) return 0;
     await this.init();
     const own = (await this.storage.list(LEDGER_DIR))
       .map((name) => segmentNumber(name, this.writer))
@@ -171,6 +171,7 @@ export class Ledger {
         last: `${lines[lines.length - 1]}\n`,
       });
     }
+    return utf8Length(text);
   }
 
   /** Stores the masked canonical text under its hash (self-verifying; written once). */
