@@ -43,6 +43,13 @@ export function forEachLine(text: string, visit: (line: string, start: number, i
   }
 }
 
+/** How many line feeds `text` has in [from, to). */
+export function newlines(text: string, from = 0, to = text.length): number {
+  let count = 0;
+  for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
 export function isBlank(line: string): boolean {
   return /^[ \t]*$/.test(line);
 }

@@ -1,6 +1,6 @@
 import type { Schema } from '@tiptap/pm/model';
 import type { ParsedDoc, SourceBlock } from '../markdown/types';
-import type { Chunk } from './chunks';
+import { newlines, type Chunk } from './chunks';
 import type { ParsedChunk, ProgressiveChunks } from './chunkedParse';
 
 /**
@@ -71,10 +71,4 @@ export class KeptChunks implements ProgressiveChunks {
     for (let index = 0; index < this.chunks.length; index++) this.parsed.add(index);
     return this.kept;
   }
-}
-
-function newlines(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1)) count++;
-  return count;
 }

@@ -4,7 +4,7 @@ import type { Transaction } from '@tiptap/pm/state';
 import type { ParsedDoc } from '../markdown/types';
 import { testFaults } from '../../lib/testFaults';
 import { ChunkedParse, type ProgressiveChunks } from './chunkedParse';
-import type { Chunk } from './chunks';
+import { newlines, type Chunk } from './chunks';
 import { KeptChunks } from './keptChunks';
 import { placeholdersInView } from './inView';
 
@@ -49,10 +49,8 @@ export function isProgressiveStep(transaction: Transaction): boolean {
   return transaction.getMeta(STEP_META) === true;
 }
 
-function lineCount(text: string): number {
-  let lines = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
-  return Math.max(1, lines);
+function lineCount(text: string, from?: number, to?: number): number {
+  return Math.max(1, newlines(text, from, to));
 }
 
 /**
@@ -99,7 +97,7 @@ export class ProgressiveOpen {
     for (; index < this.chunks.chunkRanges().length && lines < this.firstScreenLines; index++) {
       const { chunk, blocks } = this.chunks.parse(index);
       for (const block of blocks) content.push(block.node.toJSON() as JSONContent);
-      lines += lineCount(this.source.slice(chunk.start, chunk.end));
+      lines += lineCount(this.source, chunk.start, chunk.end);
     }
     for (const chunk of this.chunks.chunkRanges().slice(index)) content.push(this.placeholder(chunk));
     if (content.length === 0 || content.every((node) => node.type === 'frontMatter')) content.push({ type: 'paragraph' });
@@ -153,7 +151,7 @@ export class ProgressiveOpen {
   showAt(offset: number): void {
     const editor = this.editor;
     if (this.done || !editor || editor.isDestroyed) return;
-    const index = this.chunks.chunkRanges().findIndex((chunk) => offset >= chunk.start && offset < chunk.end);
+    const index = this.chunkAt(this.chunks.chunkRanges(), offset);
     if (index < 0 || this.chunks.isParsed(index)) return;
     this.chunks.parse(index, editor.schema);
     this.putInPlace(editor);
@@ -234,8 +232,13 @@ export class ProgressiveOpen {
   private chunksInView(editor: Editor): number[] {
     const ranges = this.chunks.chunkRanges();
     return placeholdersInView(editor.view)
-      .map((start) => ranges.findIndex((chunk) => start >= chunk.start && start < chunk.end))
+      .map((start) => this.chunkAt(ranges, start))
       .filter((index) => index >= 0);
+  }
+
+  /** The index of the chunk of `ranges` that holds source offset `offset`, or -1. */
+  private chunkAt(ranges: readonly Chunk[], offset: number): number {
+    return ranges.findIndex((chunk) => offset >= chunk.start && offset < chunk.end);
   }
 
   /**
