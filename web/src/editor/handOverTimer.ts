@@ -13,14 +13,6 @@ export interface HandOverTimer {
  */
 const MAX_WAIT_PER_HANDOVER_COST = 20;
 
-/**
- * When an editor hands typing over to the model: EDITOR_FLUSH_IDLE_MS after it pauses, and at least
- * every EDITOR_FLUSH_MAX_MS while the person keeps typing — otherwise a person typing without a
- * pause would leave everything since their last pause outside the crash journal. For a document
- * whose hand-over is slow, the max wait grows with what the last hand-over cost, so typing stays
- * fluid (the crash window of a very large document is then that longer wait). Until a hand-over
- * was measured, `priorCostMs` estimates it.
- */
 /** How long a hand-over waits for a frame (none come while the page is hidden). */
 const FRAME_WAIT_MS = 100;
 
@@ -52,6 +44,14 @@ function afterNextPaint(run: () => void): () => void {
   return cancel;
 }
 
+/**
+ * When an editor hands typing over to the model: EDITOR_FLUSH_IDLE_MS after it pauses, and at least
+ * every EDITOR_FLUSH_MAX_MS while the person keeps typing — otherwise a person typing without a
+ * pause would leave everything since their last pause outside the crash journal. For a document
+ * whose hand-over is slow, the max wait grows with what the last hand-over cost, so typing stays
+ * fluid (the crash window of a very large document is then that longer wait). Until a hand-over
+ * was measured, `priorCostMs` estimates it.
+ */
 export function handOverTimer(flush: () => void, priorCostMs: () => number = () => 0): HandOverTimer {
   let idle: ReturnType<typeof setTimeout> | null = null;
   let max: ReturnType<typeof setTimeout> | null = null;
