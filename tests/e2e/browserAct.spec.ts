@@ -101,7 +101,7 @@ test('BRW-ACT-01 a ref target is accepted only for an operation granted on the o
   await fixture.ai.ok('browser', { action: 'close', tabId });
 });
 
-test('BRW-ACT-06..16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refuses by reason: covered, disabled, hidden, offscreen, ambiguous, stale (gone, renamed, another role), upload', async () => {
+test('BRW-ACT-06 BRW-ACT-07 BRW-ACT-08 BRW-ACT-09 BRW-ACT-10 BRW-ACT-11 BRW-ACT-12 BRW-ACT-13 BRW-ACT-14 BRW-ACT-15 BRW-ACT-16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refuses by reason: covered, disabled, hidden, offscreen, ambiguous, stale (gone, renamed, another role), upload', async () => {
   const { tabId, page } = await openFixture();
   await allowOnSite({ tabId, operation: 'click', role: 'button', name: 'Moving' });
   const click = (name: string) => ({ tabId, operation: 'click', role: 'button', name });
@@ -297,7 +297,7 @@ test('BRW-STYLE-01 BRW-STYLE-02 BRW-STYLE-03 style needs approval (operation sty
   await fresh.close();
 });
 
-test('BRW-JS-01..07 BRW-09 BRW-10 execute_js: per-call approval bound to the script, isolated world, null for undefined, failures name the error, EVAL_TIMEOUT is indeterminate', async () => {
+test('BRW-JS-01 BRW-JS-02 BRW-JS-03 BRW-JS-04 BRW-JS-05 BRW-JS-06 BRW-JS-07 BRW-09 BRW-10 execute_js: per-call approval bound to the script, isolated world, null for undefined, failures name the error, EVAL_TIMEOUT is indeterminate', async () => {
   const { tabId } = await openFixture(fixture.other);
   const run = (script: string) => fixture.ai.call('browser', { action: 'execute_js', tabId, script });
   const approved = async (script: string): Promise<CallToolResult> => {

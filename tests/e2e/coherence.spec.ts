@@ -63,7 +63,7 @@ test.afterAll(async () => {
   await stack?.close();
 });
 
-test('COH-03 COH-EDGES-01/02 the AI reads A and writes B: B is captured as derived from A (fresh, so edges is []); an external edit of A makes it version-stale', async () => {
+test('COH-03 COH-EDGES-01 COH-EDGES-02 the AI reads A and writes B: B is captured as derived from A (fresh, so edges is []); an external edit of A makes it version-stale', async () => {
   const elena = await named.ok<{ tabId: string }>('workspace', { action: 'open', filePath: path.join(root, 'elena.md') });
   const a = await named.ok<{ revision: string }>('document', { action: 'read', tabId: elena.tabId });
   await named.ok('document', { action: 'write', tabId: elena.tabId, content: 'Elena has green eyes.\n', expected_revision: a.revision });
@@ -87,7 +87,7 @@ test('COH-03 COH-EDGES-01/02 the AI reads A and writes B: B is captured as deriv
   ]);
 });
 
-test('COH-STATUS-01..05 COH-CLAIMS-01 COH-CTX-01/02 status, claims and contexts answer from the host with the seed shapes', async () => {
+test('COH-STATUS-01 COH-STATUS-02 COH-STATUS-03 COH-STATUS-04 COH-STATUS-05 COH-CLAIMS-01 COH-CTX-01 COH-CTX-02 status, claims and contexts answer from the host with the seed shapes', async () => {
   expect(await named.ok('coherence', { action: 'status', workspace_root: root })).toEqual({
     initialized: true,
     objects: 2,
@@ -122,7 +122,7 @@ test('COH-08 CRS-RESOLVE-10 a workspace_root that is missing, relative, a file o
   expect(await resolveText(named, { workspace_root: path.join(root, 'chapter.md'), txf: 't', input: 0, resolution: 'accept-newer' })).toMatch(/is not a directory/);
 });
 
-test('CRS-RESOLVE-02/07/08 resolve is refused for an anonymous client, a forged clientInfo name, an unrecognised credential, no grant, an expired grant and the wrong scope; each says what to do next', async () => {
+test('COH-EDGES-04 CRS-RESOLVE-02 CRS-RESOLVE-07 CRS-RESOLVE-08 resolve is refused for an anonymous client, a forged clientInfo name, an unrecognised credential, no grant, an expired grant and the wrong scope; each says what to do next', async () => {
   const [edge] = await edges(named);
   const waive = { txf: edge!.txf, input: edge!.input, resolution: 'waive', reason: 'eye colour is not in the scene' };
   // the clientInfo name says "cursor", but no credential: anonymous
@@ -149,7 +149,7 @@ test('CRS-RESOLVE-02/07/08 resolve is refused for an anonymous client, a forged 
   expect(await edges(named)).toEqual([expect.objectContaining({ state: 'version-stale' })]);
 });
 
-test('CRS-RESOLVE-01/04/05/06 a named client holding a current grant waives the edge: audited with its grant, no expiry, and the edge shows waived', async () => {
+test('CRS-RESOLVE-01 CRS-RESOLVE-04 CRS-RESOLVE-05 CRS-RESOLVE-06 a named client holding a current grant waives the edge: audited with its grant, no expiry, and the edge shows waived', async () => {
   const grant = await grantDelegation(await personKernel(), { delegate: 'cursor', scope: ['resolve.waive'] });
   const [edge] = await edges(named);
   const done = await named.ok<{ resolution: string; delegation: string; entry: string }>('coherence_resolve', {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coherenceTool } from './coherence';
+import { coherenceResolveTool } from './coherenceResolve';
+import { TOOLS } from './index';
 import { parseToolCall } from './mcpSchema';
 
 describe('coherence', () => {
@@ -14,5 +16,13 @@ describe('coherence', () => {
     const result = parseToolCall(coherenceTool, { action: 'status', workspace_root: 'novel' });
     expect(result).toEqual({ ok: false, message: expect.stringContaining('`workspace_root` must be an absolute path') });
     expect(parseToolCall(coherenceTool, { action: 'status', workspace_root: 'C:\\novel' }).ok).toBe(true);
+  });
+
+  it('COH-05 COH-06 the canon is read only: coherence offers four reads, the one mutation is coherence_resolve.resolve, and no tool changes claims or contexts', () => {
+    expect(Object.keys(coherenceTool.actions)).toEqual(['status', 'edges', 'claims', 'contexts']);
+    expect(coherenceTool.annotations.readOnlyHint).toBe(true);
+    expect(Object.keys(coherenceResolveTool.actions)).toEqual(['resolve']);
+    const offered = TOOLS.flatMap((tool) => Object.keys(tool.actions).map((name) => `${tool.name}.${name}`));
+    expect(offered.filter((name) => /claim|context|canon/i.test(name))).toEqual(['coherence.claims', 'coherence.contexts']);
   });
 });

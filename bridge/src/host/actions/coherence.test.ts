@@ -29,7 +29,7 @@ async function staleWorkspace() {
 }
 
 describe('coherence actions on a native folder (host side)', () => {
-  it('COH-07/08 CRS-RESOLVE-10 workspace_root missing, relative, not a directory, or not served: a plain string error', async () => {
+  it('COH-07 COH-08 CRS-RESOLVE-10 workspace_root missing, relative, not a directory, or not served: a plain string error', async () => {
     fs.writeFileSync(path.join(served.root, 'file.md'), 'x');
     expect(await call(statusAction, {})).toEqual({ kind: 'text', text: expect.stringMatching(/^workspace_root is required/) });
     expect(await call(edgesAction, { workspace_root: 'book' })).toEqual({ kind: 'text', text: 'workspace_root must be an absolute path, got book' });
@@ -39,7 +39,7 @@ describe('coherence actions on a native folder (host side)', () => {
     expect(await call(resolveAction, { workspace_root: 'x', txf: 't', input: 0, resolution: 'accept-newer' }, { kind: 'named', id: 'cursor' })).toMatchObject({ kind: 'text' });
   });
 
-  it('COH-STATUS-01 COH-EDGES-01/02 COH-CTX-02: status, edges, claims and contexts answer from the kernel with no editor', async () => {
+  it('COH-STATUS-01 COH-EDGES-01 COH-EDGES-02 COH-CTX-02: status, edges, claims and contexts answer from the kernel with no editor', async () => {
     expect(await call(statusAction, { workspace_root: served.path })).toEqual({ kind: 'ok', data: { initialized: false, objects: 0, open_items: 0, quarantined: 0, writer: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
     await staleWorkspace();
     const edges = await call(edgesAction, { workspace_root: served.path });
@@ -49,7 +49,7 @@ describe('coherence actions on a native folder (host side)', () => {
     expect(await call(contextsAction, { workspace_root: served.path })).toMatchObject({ kind: 'ok', data: [{ name: 'default', enforcement: 'greenhouse' }] });
   });
 
-  it('CRS-RESOLVE-02/04: refused for an anonymous caller; accepted for the named client holding a grant, audited', async () => {
+  it('CRS-RESOLVE-02 CRS-RESOLVE-04: refused for an anonymous caller; accepted for the named client holding a grant, audited', async () => {
     const kernel = await staleWorkspace();
     const edges = (await call(edgesAction, { workspace_root: served.path })) as { kind: 'ok'; data: { txf: string; input: number }[] };
     const [edge] = edges.data;

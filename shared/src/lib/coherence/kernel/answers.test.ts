@@ -7,7 +7,7 @@ import { CoherenceError, WriteQueue, withCallLimit } from './errors';
 import { ReadTracker } from './save';
 
 describe('coherence answers', () => {
-  it('COH-STATUS-01/05 a workspace without .vmark/: initialized false, counters 0, the writer id', async () => {
+  it('COH-STATUS-01 COH-STATUS-05 a workspace without .vmark/: initialized false, counters 0, the writer id', async () => {
     const { kernel, storage } = await memoryKernel();
     storage.put('a.md', 'no id\n');
     expect(await status(kernel)).toEqual({ initialized: false, objects: 0, open_items: 0, quarantined: 0, writer: kernel.writer });
@@ -15,7 +15,7 @@ describe('coherence answers', () => {
     expect(await kernel.initialized()).toBe(false);
   });
 
-  it('COH-STATUS-02/03 objects and open items; COH-02 status appends nothing', async () => {
+  it('COH-STATUS-02 COH-STATUS-03 objects and open items; COH-02 status appends nothing', async () => {
     const { kernel, save } = await memoryKernel();
     const up = (await save('up.md', 'one\n')).written;
     await save('down.md', 'derived\n', ['up.md']);
@@ -26,7 +26,22 @@ describe('coherence answers', () => {
     expect(kernel.index.entryCount).toBe(count);
   });
 
-  it('COH-CLAIMS-01/03 claims: the current entry of each claim, visible per the default context', async () => {
+  it('COH-01 no action changes a document: status, edges, claims and contexts leave every workspace file as it was', async () => {
+    const { kernel, storage, save } = await memoryKernel();
+    const up = (await save('up.md', 'one\n')).written;
+    await save('down.md', 'derived\n', ['up.md']);
+    storage.put('up.md', up.replace('one', 'two'));
+    storage.put('never-saved.md', 'no id, never saved through VMark\n');
+    const documents = () => [...storage.files].filter(([path]) => !path.startsWith('.vmark/')).map(([path, file]) => [path, file.text, file.mtimeMs]);
+    const before = documents();
+    await status(kernel);
+    expect((await edges(kernel)).map((e) => e.state)).toEqual(['version-stale']);
+    await claims(kernel);
+    await contexts(kernel);
+    expect(documents()).toEqual(before);
+  });
+
+  it('COH-CLAIMS-01 COH-CLAIMS-03 claims: the current entry of each claim, visible per the default context', async () => {
     const { kernel, storage } = await memoryKernel();
     const first = kernel.entry('claim', { claim: 'c-eyes', statement: 'Elena has green eyes', invalid_at: null, supersedes: null, maturity: 'draft' });
     await kernel.append([first]);
@@ -38,7 +53,7 @@ describe('coherence answers', () => {
     expect(rows.find((r) => r.claim === 'c-city')).toMatchObject({ invalidAt: '1999', visible: false });
   });
 
-  it('COH-CTX-01/02 contexts: the implicit default is always there; inheritance, cycles and broken manifests surface as errors', async () => {
+  it('COH-CTX-01 COH-CTX-02 contexts: the implicit default is always there; inheritance, cycles and broken manifests surface as errors', async () => {
     const { kernel, storage } = await memoryKernel();
     expect(await contexts(kernel)).toEqual([{ id: DEFAULT_CONTEXT_ID, name: 'default', parent: null, enforcement: 'greenhouse', visibleClaims: [], errors: [] }]);
     const manifest = (id: string, parent: string | null, claimsList: string[]) => JSON.stringify({ format: 0, id, name: id, parent, enforcement: 'greenhouse', visible_claims: claimsList, extra: 'kept' });
@@ -69,7 +84,7 @@ describe('coherence answers', () => {
     expect(ran).toBe(false);
   });
 
-  it('COH-09/10 TIMEOUT: a write over the limit says its result is unknown, a read says retry', async () => {
+  it('COH-09 COH-10 TIMEOUT: a write over the limit says its result is unknown, a read says retry', async () => {
     const never = new Promise<never>(() => undefined);
     await expect(withCallLimit(never, 'coherence.edges', true, 20)).rejects.toThrow(/^TIMEOUT: coherence.edges .*result is unknown; read the current state/);
     await expect(withCallLimit(never, 'coherence.status', false, 20)).rejects.toBeInstanceOf(CoherenceError);

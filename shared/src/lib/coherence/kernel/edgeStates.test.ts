@@ -15,7 +15,7 @@ async function derived() {
   return { ...fixture, elena, advanceUpstream };
 }
 
-describe('edge states (COH-EDGES-02/03)', () => {
+describe('edge states (COH-EDGES-02 COH-EDGES-03)', () => {
   it('an edge whose upstream did not move is fresh and not listed: edges is []', async () => {
     const { kernel } = await derived();
     expect(await edges(kernel)).toEqual([]);
@@ -46,6 +46,22 @@ describe('edge states (COH-EDGES-02/03)', () => {
     await recordCheck(kernel, { txf: row!.txf, input: 0, verdict });
     expect((await edges(kernel)).map((e) => e.state)).toEqual([state]);
     await advanceUpstream('Elena has blue eyes.');
+    expect((await edges(kernel)).map((e) => e.state)).toEqual(['version-stale']);
+  });
+
+  it('COH-CLAIMS-02 only established, still valid claims of the context constrain a check: a draft, an invalidated or an invisible claim leaves it standing', async () => {
+    const { kernel, storage, advanceUpstream } = await derived();
+    await advanceUpstream('Elena has grey eyes.');
+    const [row] = await edges(kernel);
+    await recordCheck(kernel, { txf: row!.txf, input: 0, verdict: 'no-contradiction' });
+    const claim = (claimId: string, maturity: 'draft' | 'established', invalidAt: string | null = null) =>
+      kernel.append([kernel.entry('claim', { claim: claimId, statement: `${claimId} holds`, invalid_at: invalidAt, supersedes: null, maturity })]);
+    storage.put(`${CONTEXTS_DIR}/default.json`, JSON.stringify({ format: 0, id: DEFAULT_CONTEXT_ID, name: 'default', enforcement: 'greenhouse', visible_claims: ['c-draft', 'c-gone', 'c-canon'] }));
+    await claim('c-draft', 'draft');
+    await claim('c-gone', 'established', '1999');
+    await claim('c-hidden', 'established');
+    expect((await edges(kernel)).map((e) => e.state)).toEqual(['stale-valid']);
+    await claim('c-canon', 'established');
     expect((await edges(kernel)).map((e) => e.state)).toEqual(['version-stale']);
   });
 

@@ -22,7 +22,7 @@ describe('coherence_resolve.resolve (CRS-RESOLVE-*)', () => {
   it.each([
     [{ kind: 'anonymous' } as ClientPrincipal, /presents no client credential.*vmark connect/],
     [{ kind: 'unrecognised' } as ClientPrincipal, /not one VMark issued.*Re-run `vmark connect/],
-  ])('CRS-RESOLVE-02/08 refuses %o: only a named client can hold a delegation', async (principal, message) => {
+  ])('CRS-RESOLVE-02 CRS-RESOLVE-08 refuses %o: only a named client can hold a delegation', async (principal, message) => {
     const { kernel, edge } = await staleEdge();
     await grantDelegation(kernel, { delegate: 'claude-code', scope: ['resolve.accept-newer', 'resolve.waive'] });
     await expect(resolveAsDelegate(kernel, principal, { txf: edge.txf, input: 0, resolution: 'accept-newer' })).rejects.toThrow(message);
@@ -78,7 +78,7 @@ describe('coherence_resolve.resolve (CRS-RESOLVE-*)', () => {
     await expect(resolveAsDelegate(kernel, CLAUDE, { txf: edge.txf, input: 0, resolution: 'waive' })).rejects.toThrow(/reason is required/);
   });
 
-  it('CRS-RESOLVE-01/04/05/06 accepted with a grant: recorded with the delegate as actor and the grant id, never expiring, kept after revocation', async () => {
+  it('CRS-RESOLVE-01 CRS-RESOLVE-04 CRS-RESOLVE-05 CRS-RESOLVE-06 accepted with a grant: recorded with the delegate as actor and the grant id, never expiring, kept after revocation', async () => {
     const { kernel, edge, clock } = await staleEdge();
     const grant = await grantDelegation(kernel, { delegate: 'claude-code', scope: ['resolve.waive'] });
     const answer = await resolveAsDelegate(kernel, CLAUDE, { txf: edge.txf, input: 0, resolution: 'waive', reason: 'the scene is at night' });

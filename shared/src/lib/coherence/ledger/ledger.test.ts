@@ -116,7 +116,7 @@ describe('ledger', () => {
     expect(other.kernel.quarantined).toBe(1);
   });
 
-  it('malformed lines: each quarantined once with its reason; status (read-only) counts them without writing', async () => {
+  it('COH-STATUS-04 malformed lines: each quarantined once with its reason; status (read-only) counts them without writing', async () => {
     const { kernel, storage } = await memoryKernel();
     await kernel.append([diagnostic(kernel, 'op-1')]);
     const segment = `${LEDGER_DIR}/${segmentName(WRITER_B, 0)}`;
