@@ -144,15 +144,20 @@ test('COH-EDGES-01 issue 14: workers ended right after a save\'s and an edges\' 
       const second = await start(true);
       const edges = await second.api.edges();
       second.worker.terminate();
-      const third = await start(false);
-      const edge = (await third.api.edges()).data?.[0];
-      const diff = edge ? await third.api.diff(edge.txf, edge.input) : null;
-      return { edges: edges.data, diff };
+      w.probes = [await start(false)];
+      return { edges: edges.data };
     },
     { green, grey },
   );
   expect(seen.edges).toEqual([expect.objectContaining({ upstream_path: 'elena.md', downstream_path: 'chapter.md', state: 'version-stale' })]);
-  expect(seen.diff).toEqual({ ok: true, data: { upstream_path: 'elena.md', pinned: green, current: grey } });
+  // the third worker takes the journals over (at its open, or a moment later while the browser releases an ended worker's)
+  const diff = () =>
+    page.evaluate(async () => {
+      const { api } = (window as unknown as ProbeWindow).probes![0]!;
+      const edge = (await api.edges()).data?.[0];
+      return edge ? api.diff(edge.txf, edge.input) : null;
+    });
+  await expect.poll(diff).toEqual({ ok: true, data: { upstream_path: 'elena.md', pinned: green, current: grey } });
   // written into the workspace (the two elena.md texts and the chapter's), and no journal keeps them any longer
   const onDisk = () =>
     page.evaluate(async () => {

@@ -29,18 +29,13 @@ function readAll(access: SyncAccess): string {
 
 /** The Web Lock a journal's worker holds for its life: free once that worker ended. */
 const lockOf = (name: string) => `vmark-coherence-journal:${name}`;
-/** How often, and how far apart, an ended worker's journal is tried while the browser releases its handle (it trails the lock). */
-const RELEASE_TRIES = 20;
-const RELEASE_WAIT_MS = 50;
-
-async function openReleased(handle: FileSystemFileHandle): Promise<SyncAccess | null> {
-  for (let tries = 0; tries < RELEASE_TRIES; tries++) {
-    const access = await openSyncAccess(handle);
-    if (access) return access;
-    await new Promise((resolve) => setTimeout(resolve, RELEASE_WAIT_MS));
-  }
-  return null;
-}
+/**
+ * How often, and how far apart, journals still locked when looked at are tried again: a worker
+ * ended just now may still hold its lock or its handle for a moment (the browser releases them
+ * after the worker is gone). Tried in the background; a live window's worker is left after that.
+ */
+const RETRIES = 20;
+const RETRY_MS = 50;
 
 /**
  * The texts a worker's storage holds to write after answering (`HandleCoherenceStorage.writeOnce`),
@@ -91,32 +86,45 @@ export class WriteBehindJournal {
 
   /**
    * Takes over the texts of ended workers' journals on this workspace: each goes to `keep` (which
-   * records it in this journal), then the ended worker's journal is removed. Journals of workers
-   * still alive (another window) are left. Returns how many texts were taken over.
+   * records it in this journal), then the ended worker's journal is removed. Journals still locked
+   * are tried again in the background for a moment (a worker ended just now); after that a journal
+   * whose worker lives (another window) is left to the next worker that opens.
    */
-  async adoptOrphans(keep: (path: string, text: string) => void): Promise<number> {
+  async adoptOrphans(keep: (path: string, text: string) => void): Promise<void> {
     const others: [string, FileSystemFileHandle][] = [];
     for await (const [name, handle] of this.folder.entries()) if (name !== this.name && handle.kind === 'file') others.push([name, handle as FileSystemFileHandle]);
-    let adopted = 0;
-    for (const [name, handle] of others) {
-      await navigator.locks.request(lockOf(name), { ifAvailable: true }, async (lock) => {
-        if (!lock) return; // its worker lives
-        const access = await openReleased(handle);
-        if (!access) return;
+    let left = await this.adopt(others, keep);
+    if (left.length === 0) return;
+    void (async () => {
+      for (let tries = 0; tries < RETRIES && left.length > 0; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        left = await this.adopt(left, keep).catch(() => left);
+      }
+    })();
+  }
+
+  /** Takes over the journals whose lock and handle are free; returns the others. */
+  private async adopt(journals: [string, FileSystemFileHandle][], keep: (path: string, text: string) => void): Promise<[string, FileSystemFileHandle][]> {
+    const left: [string, FileSystemFileHandle][] = [];
+    for (const journal of journals) {
+      const [name, handle] = journal;
+      const taken = await navigator.locks.request(lockOf(name), { ifAvailable: true }, async (lock) => {
+        if (!lock) return false;
+        const access = await openSyncAccess(handle);
+        if (!access) return false;
         try {
           for (const line of readAll(access).split('\n')) {
             const held = line ? parse(line) : null;
-            if (held) {
-              keep(held.path, held.text);
-              adopted++;
-            }
+            if (held) keep(held.path, held.text);
           }
         } finally {
           access.close();
         }
         await this.folder.removeEntry(name).catch(() => undefined);
+        return true;
       });
+      if (!taken) left.push(journal);
     }
-    return adopted;
+    return left;
   }
 }
