@@ -1,5 +1,6 @@
 // The editor's coherence worker over OPFS, driven directly (vmarkDebug.startCoherenceWorker): its watch
-// of the folder (FileSystemObserver), and two windows' workers appending to one ledger segment.
+// of the folder (FileSystemObserver), two windows' workers appending to one ledger segment, and the
+// snapshot texts of a worker ended right after answering (its write-behind journal).
 
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
@@ -21,8 +22,11 @@ test.afterAll(async () => {
 
 type WorkerApi = {
   open(handle: FileSystemDirectoryHandle, root: string, writer: string): Promise<void>;
-  edges(): Promise<{ ok: boolean; message?: string }>;
+  edges(): Promise<{ ok: boolean; message?: string; data?: { txf: string; input: number; upstream_path: string; downstream_path: string; state: string }[] }>;
   examined(): Promise<number>;
+  capture(request: { path: string; content: string; inputs?: string[]; agent: { type: 'human' }; intent: { kind: string; summary: string }; confidence: 'exact' }): Promise<{ recorded: boolean }>;
+  diff(txf: string, input: number): Promise<{ ok: boolean; message?: string; data?: { upstream_path: string; pinned: string | null; current: string | null } }>;
+  faults(coherence: { scanDelayMs: number; holdWriteBehind: boolean }): Promise<void>;
 };
 type ProbeWindow = Window & {
   vmarkDebug: { startCoherenceWorker(name: string): { worker: Worker; api: WorkerApi } };
@@ -110,4 +114,69 @@ test('COH-EDGES-01 two windows\' workers with the same writer id on one workspac
   } finally {
     await stopWorkers();
   }
+});
+
+test('COH-EDGES-01 issue 14: workers ended right after a save\'s and an edges\' answer, before writing their snapshot texts behind, lose none: the next worker takes their journals over, shows the diff since the pinned revision and writes the texts', async () => {
+  const green = 'Elena has green eyes.\n';
+  const grey = 'Elena has grey eyes, always.\n';
+  await writeOpfsFiles(page, 'ended', { 'elena.md': green, 'chapter.md': 'Chapter one.\n' });
+  const seen = await page.evaluate(
+    async ({ green, grey }) => {
+      const w = window as unknown as ProbeWindow;
+      const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('ended');
+      // holdWriteBehind: the worker never writes behind, as if it always ended first
+      const start = async (holdWriteBehind: boolean) => {
+        const probe = w.vmarkDebug.startCoherenceWorker('coherence ended probe');
+        await probe.api.open(folder, '/ended', '0192f0c4-0000-7000-8000-00000000e0d1');
+        await probe.api.faults({ scanDelayMs: 0, holdWriteBehind });
+        return probe;
+      };
+      const person = { agent: { type: 'human' as const }, intent: { kind: 'save', summary: '' }, confidence: 'exact' as const };
+      // the person saves elena.md, then chapter.md derived from it; the worker ends right after answering
+      const first = await start(true);
+      await first.api.capture({ path: 'elena.md', content: green, ...person });
+      await first.api.capture({ path: 'chapter.md', content: 'Chapter one.\n', inputs: ['elena.md'], ...person });
+      first.worker.terminate();
+      // elena.md edited outside: its old text is nowhere on disk now; the next worker's edges finds the edit, then it ends too
+      const writable = await (await folder.getFileHandle('elena.md')).createWritable();
+      await writable.write(grey);
+      await writable.close();
+      const second = await start(true);
+      const edges = await second.api.edges();
+      second.worker.terminate();
+      w.probes = [await start(false)];
+      return { edges: edges.data };
+    },
+    { green, grey },
+  );
+  expect(seen.edges).toEqual([expect.objectContaining({ upstream_path: 'elena.md', downstream_path: 'chapter.md', state: 'version-stale' })]);
+  // the third worker takes the journals over (at its open, or a moment later while the browser releases an ended worker's)
+  const diff = () =>
+    page.evaluate(async () => {
+      const { api } = (window as unknown as ProbeWindow).probes![0]!;
+      const edge = (await api.edges()).data?.[0];
+      return edge ? api.diff(edge.txf, edge.input) : null;
+    });
+  await expect.poll(diff).toEqual({ ok: true, data: { upstream_path: 'elena.md', pinned: green, current: grey } });
+  // written into the workspace (the two elena.md texts and the chapter's), and no journal keeps them any longer
+  const onDisk = () =>
+    page.evaluate(async () => {
+      const top = await navigator.storage.getDirectory();
+      const snapshots = await (await (await top.getDirectoryHandle('ended')).getDirectoryHandle('.vmark')).getDirectoryHandle('snapshots');
+      type Listed = { entries(): AsyncIterable<[string, FileSystemHandle]> };
+      const texts: string[] = [];
+      const visit = async (dir: FileSystemDirectoryHandle): Promise<void> => {
+        for await (const [, handle] of (dir as unknown as Listed).entries()) {
+          if (handle.kind === 'directory') await visit(handle as FileSystemDirectoryHandle);
+          else texts.push(await (await (handle as FileSystemFileHandle).getFile()).text());
+        }
+      };
+      await visit(snapshots);
+      const journals = await (await top.getDirectoryHandle('coherence-write-behind')).getDirectoryHandle(encodeURIComponent('/ended'));
+      let journaled = 0;
+      for await (const [, handle] of (journals as unknown as Listed).entries()) journaled += (await (handle as FileSystemFileHandle).getFile()).size;
+      return { texts: texts.sort(), journaled };
+    });
+  await expect.poll(onDisk).toEqual({ texts: ['Chapter one.\n', green, grey].sort(), journaled: 0 });
+  await stopWorkers();
 });

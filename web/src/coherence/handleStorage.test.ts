@@ -1,12 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Ledger } from '@vmark/shared/lib/coherence/index';
+import { KernelService, Ledger } from '@vmark/shared/lib/coherence/index';
 import { HandleCoherenceStorage } from './handleStorage';
+
+interface Calls {
+  opens: number;
+  closes: number;
+  writables: number;
+  /** Sync access handles open now: a worker that ends has them closed by the browser. */
+  live: Set<{ close(): void }>;
+}
 
 /** An OPFS folder in memory: the handle calls the storage makes, counted, with sync access handles that share the file's bytes. */
 class FakeDir {
   readonly dirs = new Map<string, FakeDir>();
   readonly files = new Map<string, FakeFile>();
-  constructor(readonly calls: { opens: number; closes: number; writables: number }) {}
+  constructor(readonly calls: Calls) {}
   readonly kind = 'directory';
   async getDirectoryHandle(name: string, options?: { create?: boolean }): Promise<FakeDir> {
     let dir = this.dirs.get(name);
@@ -41,12 +49,16 @@ class FakeFile {
   /** The next writable's close fails (a full disk). */
   failNext = false;
   readonly kind = 'file';
-  constructor(readonly calls: { opens: number; closes: number; writables: number }) {}
+  constructor(readonly calls: Calls) {}
   async getFile(): Promise<File> {
     return new File([this.bytes], 'f', { lastModified: 1 });
   }
   text(): string {
     return new TextDecoder().decode(this.bytes);
+  }
+  /** Replaces the text (the way an outside edit does). */
+  setText(text: string): void {
+    this.bytes = new TextEncoder().encode(text);
   }
   private put(data: Uint8Array, at: number): void {
     const next = new Uint8Array(Math.max(this.bytes.length, at + data.length));
@@ -69,21 +81,37 @@ class FakeFile {
       },
     };
   }
-  async createSyncAccessHandle(): Promise<unknown> {
+  /** An exclusive sync access handle (the default mode) is open on it. */
+  private exclusive = false;
+  async createSyncAccessHandle(options?: { mode?: string }): Promise<unknown> {
+    if (this.exclusive) throw new DOMException('locked', 'NoModificationAllowedError');
+    this.exclusive = options?.mode !== 'readwrite-unsafe';
     this.calls.opens++;
     let open = true;
     const alive = () => {
       if (!open) throw new DOMException('closed', 'InvalidStateError');
     };
-    return {
+    const access = {
       getSize: () => (alive(), this.bytes.length),
+      read: (into: Uint8Array, { at }: { at: number }) => {
+        alive();
+        const part = this.bytes.subarray(at, at + into.length);
+        into.set(part);
+        return part.length;
+      },
       write: (data: Uint8Array, { at }: { at: number }) => (alive(), this.put(data, at), data.length),
+      truncate: (size: number) => void (alive(), (this.bytes = this.bytes.slice(0, size))),
       flush: () => alive(),
       close: () => {
+        if (!open) return;
         open = false;
+        this.exclusive = false;
         this.calls.closes++;
+        this.calls.live.delete(access);
       },
     };
+    this.calls.live.add(access);
+    return access;
   }
 }
 
@@ -91,7 +119,7 @@ const SEGMENT = '.vmark/ledger/w.jsonl';
 const SNAPSHOT = '.vmark/snapshots/sha256/ab/cdef';
 
 function workspace() {
-  const calls = { opens: 0, closes: 0, writables: 0 };
+  const calls: Calls = { opens: 0, closes: 0, writables: 0, live: new Set() };
   const root = new FakeDir(calls);
   const storage = (lockScope = '/w') => new HandleCoherenceStorage(root as unknown as FileSystemDirectoryHandle, lockScope, () => null);
   const fileAt = async (path: string) => {
@@ -100,14 +128,31 @@ function workspace() {
     for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part);
     return dir.getFileHandle(parts.at(-1) as string);
   };
-  return { calls, storage, fileAt };
+  return { calls, root, storage, fileAt };
+}
+
+/** Web Locks held now (a worker's journal lock is held for its life; one that ends has its locks released). */
+const heldLocks = new Set<string>();
+
+beforeEach(() => {
+  heldLocks.clear();
+  (globalThis as { navigator?: unknown }).navigator ??= {};
+  const request = async (name: string, ...rest: unknown[]) => {
+    const work = rest.at(-1) as (lock: { name: string } | null) => Promise<unknown>;
+    if ((rest[0] as { ifAvailable?: boolean }).ifAvailable && heldLocks.has(name)) return work(null);
+    heldLocks.add(name);
+    return work({ name }).finally(() => heldLocks.delete(name));
+  };
+  (navigator as unknown as { locks: unknown }).locks = { request };
+});
+
+/** The browser ends a worker: its sync access handles close and its locks go. */
+function endWorker(handles: Iterable<{ close(): void }>, locks: Iterable<string>): void {
+  for (const access of [...handles]) access.close();
+  for (const name of [...locks]) heldLocks.delete(name);
 }
 
 describe('HandleCoherenceStorage: fewer handle calls per edges (issue 14)', () => {
-  beforeEach(() => {
-    (globalThis as { navigator?: unknown }).navigator ??= {};
-    (navigator as unknown as { locks: unknown }).locks = { request: async (_name: string, work: () => Promise<void>) => work() };
-  });
   afterEach(() => vi.useRealTimers());
 
   it('appends through one sync access handle kept open while appends come close together, closed after a second idle; each append returns where it went', async () => {
@@ -151,5 +196,64 @@ describe('HandleCoherenceStorage: fewer handle calls per edges (issue 14)', () =
     expect(target.text()).toBe('Alpha\n');
     expect(await ledger.readSnapshot('sha256:abcdef')).toBe('Alpha\n');
     warn.mockRestore();
+  });
+});
+
+describe('HandleCoherenceStorage: the write-behind journal (issue 14)', () => {
+  it('a worker that ends between answering and writing behind loses no snapshot text: the next worker takes over its journal, and the diff since the pinned revision works', async () => {
+    const { calls, root, storage } = workspace();
+    const top = new FakeDir(calls) as unknown as FileSystemDirectoryHandle;
+    const person = { agent: { type: 'human' as const }, intent: { kind: 'save', summary: '' }, confidence: 'exact' as const };
+    const write = async (path: string, text: string) => (await root.getFileHandle(path, { create: true })).setText(text);
+
+    // the first worker: the person saves elena.md, then chapter.md derived from it; both answer...
+    const first = storage();
+    await first.openJournal(top);
+    const service = await KernelService.open(first, 'w1');
+    await write('elena.md', 'Elena has green eyes.\n');
+    expect(await service.capture({ path: 'elena.md', content: 'Elena has green eyes.\n', ...person })).toMatchObject({ recorded: true });
+    await write('chapter.md', 'Chapter one.\n');
+    expect(await service.capture({ path: 'chapter.md', content: 'Chapter one.\n', inputs: ['elena.md'], ...person })).toMatchObject({ recorded: true });
+    // ...and the worker ends before its writeBehind: the browser closes its handles, nothing else happens
+    endWorker(calls.live, heldLocks);
+    await expect(root.getDirectoryHandle('.vmark').then((d) => d.getDirectoryHandle('snapshots'))).rejects.toThrow();
+
+    // the old text is gone from disk too: edited outside, so no file can give it back
+    await write('elena.md', 'Elena has grey eyes, always.\n');
+
+    const second = storage();
+    await second.openJournal(top);
+    const again = await KernelService.open(second, 'w1');
+    const edges = await again.edges();
+    expect(edges).toMatchObject({ ok: true, data: [{ upstream_path: 'elena.md', downstream_path: 'chapter.md', state: 'version-stale' }] });
+    const edge = (edges as { data: { txf: string; input: number }[] }).data[0] as { txf: string; input: number };
+    const diff = { ok: true, data: { upstream_path: 'elena.md', pinned: 'Elena has green eyes.\n', current: 'Elena has grey eyes, always.\n' } };
+    expect(await again.diff(edge.txf, edge.input)).toEqual(diff);
+
+    // written behind this time: on disk, the ended worker's journal removed and this one's emptied
+    await second.writeBehind();
+    const journals = [...(await (top as unknown as FakeDir).getDirectoryHandle('coherence-write-behind')).dirs.values()][0] as FakeDir;
+    expect([...journals.files.values()].map((f) => f.bytes.length)).toEqual([0]);
+    endWorker(calls.live, heldLocks);
+    const third = await KernelService.open(storage(), 'w1');
+    expect(await third.diff(edge.txf, edge.input)).toEqual(diff);
+  });
+
+  it('a journal whose worker still lives (its lock and handle held) is left alone until that worker ends', async () => {
+    const { calls, storage } = workspace();
+    const top = new FakeDir(calls) as unknown as FileSystemDirectoryHandle;
+    const live = storage();
+    await live.openJournal(top);
+    await live.writeOnce('.vmark/snapshots/sha256/ab/cdef', 'Alpha\n');
+    const livesHandles = [...calls.live];
+    const livesLocks = [...heldLocks];
+    const other = storage();
+    await other.openJournal(top);
+    expect(await other.readText('.vmark/snapshots/sha256/ab/cdef')).toBeNull();
+    // the live one ends: the other takes its text over within a moment (it tries again in the background) and writes it
+    endWorker(livesHandles, livesLocks);
+    await vi.waitFor(async () => expect(await other.readText('.vmark/snapshots/sha256/ab/cdef')).toBe('Alpha\n'));
+    await other.writeBehind();
+    expect(await storage().readText('.vmark/snapshots/sha256/ab/cdef')).toBe('Alpha\n');
   });
 });

@@ -4,6 +4,7 @@ import { injectedDelay, testFaults } from '../lib/testFaults';
 import { KeptSyncHandles, openSyncAccess, writeAllAt } from './keptSyncHandles';
 import { MetaCache } from './metaCache';
 import { ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
+import { WriteBehindJournal } from './writeBehindJournal';
 
 /** Documents stat-ed at once by a walk. */
 const STAT_AHEAD = 16;
@@ -76,6 +77,8 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   private readonly syncHandles = new KeptSyncHandles(KEEP_OPEN_MS);
   /** Files `writeOnce` holds until `writeBehind()` writes them. */
   private readonly behind = new Map<string, string>();
+  /** Where the held files outlive this worker (`openJournal`); null: only in memory. */
+  private journal: WriteBehindJournal | null = null;
   /** `.vmark/cache/`, once found (a handle names a path: it stays right if the folder is made again). */
   private cookieFolder: FileSystemDirectoryHandle | null = null;
   /** The cookie exists but no sync access handle can be had on it (a picked folder on disk): do not ask again. */
@@ -169,14 +172,39 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     return this.meta.remember('size', path, async () => (await this.blob(path))?.size ?? null);
   }
 
-  /** Held until `writeBehind()`, which the worker runs once a call has answered; read from memory until then. */
+  /**
+   * Held until `writeBehind()`, which the worker runs once a call has answered; read from memory
+   * until then, and recorded in the journal (a synchronous write) so that it outlives the worker.
+   * Where the journal fails, written now.
+   */
   async writeOnce(path: string, text: string): Promise<void> {
     this.behind.set(path, text);
+    try {
+      this.journal?.record(path, text);
+    } catch {
+      await this.writeAtomic(path, text);
+      this.behind.delete(path);
+    }
+  }
+
+  /**
+   * Opens this worker's write-behind journal (in OPFS, `top` its root) and takes over what ended
+   * workers on this workspace left unwritten: held again here, written by the next writeBehind.
+   */
+  async openJournal(top?: FileSystemDirectoryHandle): Promise<void> {
+    try {
+      this.journal = await WriteBehindJournal.open(top ?? (await navigator.storage.getDirectory()), this.lockScope);
+      for (const [path, text] of this.behind) this.journal?.record(path, text);
+      await this.journal?.adoptOrphans((path, text) => void this.writeOnce(path, text));
+    } catch (error) {
+      console.warn('VMark: no write-behind journal; what a call stores is written after it answers, and lost if the worker ends first', error);
+    }
   }
 
   /**
    * Writes what `writeOnce` held (after the call answered, so its handle calls do not delay the
-   * answer); one that fails stays held (still read from memory) and is tried again next time.
+   * answer); one that fails stays held (still read from memory, still in the journal) and is
+   * tried again next time. Once nothing is held the journal is emptied.
    */
   async writeBehind(): Promise<void> {
     for (const [path, text] of [...this.behind]) {
@@ -187,6 +215,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
         console.warn(`VMark: could not write ${path}; trying again after the next call`, error);
       }
     }
+    if (this.behind.size === 0) this.journal?.clear();
   }
 
   private async locked(path: string, work: () => Promise<void>): Promise<void> {

@@ -1,7 +1,9 @@
 /** What a worker's OPFS file offers (TypeScript's DOM types lack the `mode` option). */
 export interface SyncAccess {
   getSize(): number;
+  read(into: Uint8Array, options: { at: number }): number;
   write(data: Uint8Array, options: { at: number }): number;
+  truncate(size: number): void;
   flush(): void;
   close(): void;
 }

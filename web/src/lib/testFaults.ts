@@ -31,6 +31,8 @@ export const testFaults = {
   coherence: {
     /** The coherence worker's scan (run by edges and resolve) waits this long before it walks the workspace. */
     scanDelayMs: 0,
+    /** The coherence worker writes nothing behind its answers, as if it always ended first (its write-behind journal keeps the texts). */
+    holdWriteBehind: false,
   },
   progressiveOpen: {
     /** A large document's background parse waits (only a call that needs the whole document finishes it). */

@@ -8,8 +8,9 @@ let storage: HandleCoherenceStorage | null = null;
 
 /** The worker serves one workspace: opened once with its directory handle and this installation's writer id. */
 function open(handle: FileSystemDirectoryHandle, root: string, writer: string, options?: Parameters<typeof KernelService.open>[2]): Promise<void> {
-  storage ??= new HandleCoherenceStorage(handle, root);
-  service ??= KernelService.open(storage, writer, options);
+  const store = (storage ??= new HandleCoherenceStorage(handle, root));
+  // the journal opens beside the kernel (opening reads the ledger, never a snapshot's text)
+  service ??= Promise.all([store.openJournal(), KernelService.open(store, writer, options)]).then(([, kernel]) => kernel);
   return service.then(() => undefined);
 }
 
@@ -19,7 +20,7 @@ async function on<T>(use: (kernel: KernelService) => Promise<T>): Promise<T> {
     return await use(await service);
   } finally {
     // the snapshots the call stored are written once it has answered (see HandleCoherenceStorage.writeOnce)
-    setTimeout(() => void storage?.writeBehind(), 0);
+    if (!testFaults.coherence.holdWriteBehind) setTimeout(() => void storage?.writeBehind(), 0);
   }
 }
 

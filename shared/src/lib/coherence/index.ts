@@ -15,6 +15,7 @@ export { capture, type CaptureRequest, type CaptureResult } from './kernel/captu
 export { saveWithCapture, ReadTracker, type SaveOutcome } from './kernel/save';
 export { reconcile, type ScanReport } from './kernel/scan';
 export { forEachAhead } from './kernel/forEachAhead';
+export { WatchedFiles, COOKIE_DIR, type WatchSource, type WatchLimits } from './watch/watchedFiles';
 export { recordMove } from './kernel/moves';
 export { resolveAsDelegate, type ResolveRequest, type ResolveAnswer } from './kernel/resolve';
 export { resolveAsPerson, recordCheck, grantDelegation, revokeDelegation } from './kernel/personActions';
