@@ -5,6 +5,7 @@ import type { CoherenceStorage } from '../ledger/storage';
 import { CoherenceIndex, type Revision, type TrackedObject } from './coherenceIndex';
 import { DEFAULT_CONTEXT_ID, readContexts, type ResolvedContext } from './contexts';
 import { timers, WriteQueue } from './errors';
+import { alreadyRecorded } from './observed';
 import { EdgeProjection, projectEdges, type ProjectedEdge } from './project';
 import { heldCopiesWin, smallestPerIdem, type OrderKey } from './repeatedIdems';
 import type { ScanState } from './scanState';
@@ -247,6 +248,20 @@ export class CoherenceKernel {
       this.appliedKeys.set(entry.idem, { time: entry.time, id: entry.id });
     }
     this.scheduleSnapshot();
+  }
+
+  /**
+   * Appends what a scan observed on disk, once however many windows and writers observe it: under
+   * the storage's lock, after reading what others appended meanwhile, an entry whose idem the ledger
+   * holds (`observedIdem`) or whose change it records under another (`alreadyRecorded`) is left out.
+   */
+  async appendObserved(entries: readonly KnownEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const work = async (): Promise<void> => {
+      await this.refresh({ repair: false });
+      await this.append(entries.filter((entry) => !alreadyRecorded(this.index, entry)));
+    };
+    await (this.storage.exclusive ? this.storage.exclusive(work) : work());
   }
 
   initialized(): Promise<boolean> {

@@ -8,6 +8,7 @@ import { externalEdit } from './externalEdit';
 import { forEachAhead } from './forEachAhead';
 import type { TrackedObject } from './coherenceIndex';
 import type { CoherenceKernel } from './kernel';
+import { observedIdem, observedRegistration } from './observed';
 import { placeLoose, registeredPaths } from './scanMoves';
 import { classifyGitChange, loadScanState, readGitHead, saveScanState, type SeenFile } from './scanState';
 
@@ -192,7 +193,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     }
     kernel.index.setAbsent(object, false);
     if (object.path !== file.path) {
-      entries.push(kernel.entry('object-registered', { object: id, path: file.path }));
+      entries.push(observedRegistration(kernel, id, file.path));
       report.moved++;
     }
     const seen = state.files.get(file.path);
@@ -233,16 +234,10 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
 
   if (gitChange === 'navigation' && (report.changed > 0 || checkedOut)) {
     report.navigation = true;
-    entries.push(
-      kernel.entry('navigation', {
-        op: state.git?.ref !== git?.ref ? (git?.ref ? 'branch-switch' : 'detach') : 'checkout',
-        from: state.git?.commit ?? null,
-        to: git?.commit ?? null,
-        ref: git?.ref ?? null,
-      }),
-    );
+    const body = { op: state.git?.ref !== git?.ref ? (git?.ref ? 'branch-switch' : 'detach') : 'checkout', from: state.git?.commit ?? null, to: git?.commit ?? null, ref: git?.ref ?? null };
+    entries.push(kernel.entry('navigation', body, observedIdem('navigation', '', kernel.index.lastNavigation?.idem ?? '', JSON.stringify(body))));
   }
-  if (entries.length > 0) await kernel.append(entries);
+  await kernel.appendObserved(entries);
   report.reads = reads;
   kernel.scanState = { git, files: nextFiles, mark: { index: kernel.index, entries: kernel.index.entryCount } };
   // The stat cache only spares re-reading files: a few changed files are cheap to read again after
