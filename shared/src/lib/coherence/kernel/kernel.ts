@@ -8,6 +8,7 @@ import { timers, WriteQueue } from './errors';
 import { alreadyRecorded } from './observed';
 import { EdgeProjection, projectEdges, type ProjectedEdge } from './project';
 import { heldCopiesWin, smallestPerIdem, type OrderKey } from './repeatedIdems';
+import { SCAN_PROGRESS_DEFAULT, type ScanProgressOptions } from './scanProgress';
 import type { ScanState } from './scanState';
 import { coveredBytes, readIndexSnapshot, segmentsHold, SNAPSHOT_MIN_BYTES, worthSnapshot, writeIndexSnapshot } from './snapshot';
 
@@ -21,6 +22,8 @@ export interface KernelOptions {
    * `minBytes` is the least replay worth writing one (default SNAPSHOT_MIN_BYTES).
    */
   snapshot?: false | { minBytes: number };
+  /** How often a full scan saves its progress to the stat cache (default: every 2 s). */
+  scanProgress?: Partial<ScanProgressOptions>;
 }
 
 /** How `open` built the index: from the snapshot plus the segments' tails, or by replaying the whole ledger. */
@@ -64,6 +67,7 @@ export class CoherenceKernel {
    */
   readonly heldPaths = new Map<string, { object: string; hash: string }>();
   scanState: ScanState | null = null;
+  readonly scanProgress: ScanProgressOptions;
   opened: OpenReport = { from: 'replay', replayedBytes: 0, snapshotWritten: false };
   private readonly projection = new EdgeProjection();
 
@@ -75,6 +79,7 @@ export class CoherenceKernel {
     this.ledger = new Ledger(storage, writer);
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? (() => uuidv7(this.now().getTime()));
+    this.scanProgress = { ...SCAN_PROGRESS_DEFAULT, ...options.scanProgress };
   }
 
   static async open(storage: CoherenceStorage, options: KernelOptions): Promise<CoherenceKernel> {

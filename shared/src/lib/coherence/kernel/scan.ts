@@ -10,6 +10,7 @@ import type { TrackedObject } from './coherenceIndex';
 import type { CoherenceKernel } from './kernel';
 import { observedIdem, observedRegistration } from './observed';
 import { placeLoose, registeredPaths } from './scanMoves';
+import { recordedRevision, ScanProgress } from './scanProgress';
 import { classifyGitChange, loadScanState, readGitHead, saveScanState, type SeenFile } from './scanState';
 
 const PERSIST_AFTER_READS = 50;
@@ -86,6 +87,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     delta !== null && !cold && gitChange === 'none' && heldBefore.size === 0 && state.mark?.index === kernel.index && state.mark.entries === kernel.index.entryCount && ![...state.files.values()].some((f) => f.copyOf);
   const nextFiles = incremental ? new Map(state.files) : new Map<string, SeenFile>();
   let reads = 0;
+  let progress: ScanProgress | null = null;
   /** A checkout changed a tracked file, if only back to a revision the ledger knows. */
   let checkedOut = false;
 
@@ -122,8 +124,13 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     const { hash, masked } = contentHash(text);
     const id = identity.kind === 'id' ? identity.id : (registry.get(file.path)?.id ?? '');
     const found: Found = { path: file.path, id, hash, masked, size: file.size, mtimeMs: file.mtimeMs, read: true, keyed: identity.kind === 'id' };
-    if (id === '') loose.push(found);
-    else note(found);
+    if (id === '') {
+      loose.push(found);
+      return;
+    }
+    note(found);
+    const rev = progress && recordedRevision(kernel, state, found);
+    if (rev) progress?.settle(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash, rev });
   };
 
   // A cold scan reads every document: the reads run ahead of the examining (a handle call or a
@@ -153,7 +160,13 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
       }
     }
   } else {
-    await examineAll(files);
+    // a full scan saves its progress as it goes: killed part-way, the next one resumes
+    progress = new ScanProgress(kernel, state, kernel.scanProgress);
+    try {
+      await examineAll(files);
+    } finally {
+      await progress.stop();
+    }
   }
 
   // a file carrying an object's `vmark:` key wins over a rewritten file at the object's registered path
