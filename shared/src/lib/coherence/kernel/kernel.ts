@@ -259,14 +259,20 @@ export class CoherenceKernel {
    * Appends what a scan observed on disk, once however many windows and writers observe it: under
    * the storage's lock, after reading what others appended meanwhile, an entry whose idem the ledger
    * holds (`observedIdem`) or whose change it records under another (`alreadyRecorded`) is left out.
+   * False when that read brought others' entries (or rebuilt the index): the scan worked on an
+   * index they were not in yet.
    */
-  async appendObserved(entries: readonly KnownEntry[]): Promise<void> {
-    if (entries.length === 0) return;
-    const work = async (): Promise<void> => {
+  async appendObserved(entries: readonly KnownEntry[]): Promise<boolean> {
+    if (entries.length === 0) return true;
+    const work = async (): Promise<boolean> => {
+      const index = this.index;
+      const count = index.entryCount;
       await this.refresh({ repair: false });
+      const caughtUp = this.index === index && index.entryCount === count;
       await this.append(entries.filter((entry) => !alreadyRecorded(this.index, entry)));
+      return caughtUp;
     };
-    await (this.storage.exclusive ? this.storage.exclusive(work) : work());
+    return this.storage.exclusive ? this.storage.exclusive(work) : work();
   }
 
   initialized(): Promise<boolean> {

@@ -250,9 +250,10 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     const body = { op: state.git?.ref !== git?.ref ? (git?.ref ? 'branch-switch' : 'detach') : 'checkout', from: state.git?.commit ?? null, to: git?.commit ?? null, ref: git?.ref ?? null };
     entries.push(kernel.entry('navigation', body, observedIdem('navigation', '', kernel.index.lastNavigation?.idem ?? '', JSON.stringify(body))));
   }
-  await kernel.appendObserved(entries);
+  const alone = await kernel.appendObserved(entries);
   report.reads = reads;
-  kernel.scanState = { git, files: nextFiles, mark: { index: kernel.index, entries: kernel.index.entryCount } };
+  // others' entries taken just now (or a rebuilt index) were not in what this scan looked at: the next one looks at every file
+  kernel.scanState = { git, files: nextFiles, ...(alone ? { mark: { index: kernel.index, entries: kernel.index.entryCount } } : {}) };
   // The stat cache only spares re-reading files: a few changed files are cheap to read again after
   // a restart, so it is written after a cold or a large scan and when git moved, not on every call.
   if ((cold || reads >= PERSIST_AFTER_READS || gitChange !== 'none') && (await kernel.initialized())) await saveScanState(storage, kernel.scanState);
