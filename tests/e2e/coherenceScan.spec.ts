@@ -10,6 +10,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { CoherenceKernel, contentHash, edges as edgesOf, uuidv7 } from '@vmark/shared/lib/coherence/index';
+import { NodeCoherenceStorage } from '../../bridge/src/coherence/nodeStorage';
 import { connectAi, type Ai } from './support/mcpClient';
 import { startStack, type Stack } from './support/stack';
 
@@ -123,4 +125,32 @@ test('COH-EDGES-01 a source moved and edited outside VMark (host scan, like git 
   expect(ledgerEntries().filter((e) => e.kind === 'object-registered' && e.body.path === 'people/elena.md').map((e) => e.body.object)).toEqual([elena]);
   expect(transformationsOf(elena)).toHaveLength(revisions + 1);
   expect(transformationsOf(elena).at(-1)?.body).toMatchObject({ agent: { type: 'external' }, intent: { summary: 'elena.md moved to people/elena.md and edited outside VMark' } });
+});
+
+test('COH-03 COH-EDGES-01 an outside edit that the host and a second writer on the same folder (another installation, another process) both scan is recorded once, whichever scans first', async () => {
+  fs.writeFileSync(path.join(root, 'notes.md'), 'draft\n');
+  await write('notes.md', 'Notes, first draft.\n');
+  const notes = ledgerEntries().find((e) => e.kind === 'object-registered' && e.body.path === 'notes.md')!.body.object as string;
+  const recordings = (text: string) => transformationsOf(notes).filter((e) => (e.body.outputs as { content_hash: string }[])[0]!.content_hash === contentHash(text).hash);
+  const storage = new NodeCoherenceStorage(root);
+  try {
+    const other = await CoherenceKernel.open(storage, { writer: uuidv7() });
+    await edges();
+    await edgesOf(other);
+
+    fs.writeFileSync(path.join(root, 'notes.md'), 'Notes, edited outside.\n');
+    await edges(); // the host first
+    await edgesOf(other);
+    expect(recordings('Notes, edited outside.\n')).toHaveLength(1);
+
+    fs.writeFileSync(path.join(root, 'notes.md'), 'Notes, edited outside again.\n');
+    await edgesOf(other); // the other writer first
+    await edges();
+    await edges();
+    await edgesOf(other);
+    expect(recordings('Notes, edited outside.\n')).toHaveLength(1);
+    expect(recordings('Notes, edited outside again.\n')).toHaveLength(1);
+  } finally {
+    storage.close();
+  }
 });

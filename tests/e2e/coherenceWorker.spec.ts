@@ -1,6 +1,7 @@
 // The editor's coherence worker over OPFS, driven directly (vmarkDebug.startCoherenceWorker): its watch
-// of the folder (FileSystemObserver), two windows' workers appending to one ledger segment, and the
-// snapshot texts of a worker ended right after answering (its write-behind journal).
+// of the folder (FileSystemObserver), two windows' workers appending to one ledger segment and
+// recording an outside edit both see once, and the snapshot texts of a worker ended right after
+// answering (its write-behind journal).
 
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
@@ -179,4 +180,45 @@ test('COH-EDGES-01 issue 14: workers ended right after a save\'s and an edges\' 
     });
   await expect.poll(onDisk).toEqual({ texts: ['Chapter one.\n', green, grey].sort(), journaled: 0 });
   await stopWorkers();
+});
+
+test('COH-03 COH-EDGES-01 two windows\' workers that see the same outside edit record it once, whether they scan one after the other or at once', async () => {
+  const writer = '0192f0c4-0000-7000-8000-00000000d00d';
+  const object = '0198c0de-0000-7000-8000-000000000051';
+  const doc = (text: string) => `---\nvmark:\n  id: ${object}\n---\n${text}\n`;
+  await writeOpfsFiles(page, 'same-edit', { '.vmark/.gitattributes': 'ledger/*.jsonl merge=union\n', 'a.md': doc('A.') });
+  const transformations = () =>
+    page.evaluate(
+      async ({ writer, object }) => {
+        const ledger = await (await (await (await navigator.storage.getDirectory()).getDirectoryHandle('same-edit')).getDirectoryHandle('.vmark')).getDirectoryHandle('ledger');
+        const text = await (await (await ledger.getFileHandle(`${writer}.jsonl`)).getFile()).text();
+        return text
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { kind: string; body: { outputs?: { object: string }[] } })
+          .filter((e) => e.kind === 'transformation' && e.body.outputs?.[0]?.object === object).length;
+      },
+      { writer, object },
+    );
+  await startWorkers('same-edit', writer, ['coherence window 1', 'coherence window 2']);
+  try {
+    await examinedAfterEdges(0); // adopts a.md
+    await examinedAfterEdges(1);
+    expect(await transformations()).toBe(1);
+    await writeOpfsFiles(page, 'same-edit', { 'a.md': doc('A, edited outside.') });
+    await examinedAfterEdges(0);
+    await examinedAfterEdges(1);
+    expect(await transformations()).toBe(2);
+    await writeOpfsFiles(page, 'same-edit', { 'a.md': doc('A, edited outside again.') });
+    await page.evaluate(async () => {
+      const answers = await Promise.all((window as unknown as ProbeWindow).probes!.map(({ api }) => api.edges()));
+      for (const answer of answers) if (!answer.ok) throw new Error(answer.message);
+    });
+    expect(await transformations()).toBe(3);
+    await examinedAfterEdges(0);
+    await examinedAfterEdges(1);
+    expect(await transformations()).toBe(3);
+  } finally {
+    await stopWorkers();
+  }
 });

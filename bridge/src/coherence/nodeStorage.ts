@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CoherenceStorage, FileStat, WalkDelta } from '@vmark/shared/lib/coherence/index';
+import { Serial, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
 import { WatchedTree } from './watchedTree';
+
+/** Kernels of this process on one folder (by its path) take turns for `exclusive`. */
+const turnsByRoot = new Map<string, Serial>();
 
 /**
  * The coherence kernel's storage over real files, for native folders served by `vmark host`.
@@ -90,6 +93,13 @@ export class NodeCoherenceStorage implements CoherenceStorage {
     } catch {
       return false;
     }
+  }
+
+  /** One kernel at a time per folder in this process (another process's appends are settled on reading: the index keeps one copy per idem). */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    let turns = turnsByRoot.get(this.root);
+    if (!turns) turnsByRoot.set(this.root, (turns = new Serial()));
+    return turns.run(work);
   }
 
   /** The documents with their stat data; after the first walk only what the watch reported changed is stat-ed again (`WatchedTree`). */

@@ -1,4 +1,4 @@
-import { forEachAhead, isDocumentName, SKIPPED_FOLDERS, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
+import { forEachAhead, isDocumentName, LEDGER_DIR, SKIPPED_FOLDERS, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
 import { observeDirectory } from '../fs/observeDirectory';
 import { injectedDelay, testFaults } from '../lib/testFaults';
 import { KeptSyncHandles, openSyncAccess, writeAllAt } from './keptSyncHandles';
@@ -255,6 +255,19 @@ export class HandleCoherenceStorage implements CoherenceStorage {
       await writable.close();
     });
     return placed ?? undefined;
+  }
+
+  /**
+   * One window's kernel at a time on this workspace (a Web Lock). The ledger's sizes and listing are
+   * looked at afresh inside it: another window's append may not have reached the watch yet.
+   */
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    let result!: T;
+    await navigator.locks.request(`vmark-coherence-ledger:${this.lockScope}`, async () => {
+      this.meta.forget(LEDGER_DIR);
+      result = await work();
+    });
+    return result;
   }
 
   async writeAtomic(path: string, text: string): Promise<void> {

@@ -6,6 +6,7 @@ export { isDocumentName, SKIPPED_FOLDERS } from './ledger/storage';
 export * from './ledger/layout';
 export { parseLine, LEDGER_FORMAT, type Entry, type EntryOf, type KnownEntry, type KnownKind } from './ledger/entries';
 export { Ledger, type MalformedLine } from './ledger/ledger';
+export { Serial } from './ledger/serial';
 export { CoherenceIndex } from './kernel/coherenceIndex';
 export { CoherenceKernel, type KernelOptions, type OpenReport } from './kernel/kernel';
 export { DEFAULT_CONTEXT_ID, type ResolvedContext } from './kernel/contexts';

@@ -4,6 +4,7 @@ import { contentHash, revisionId } from '../text/canonical';
 import { readIdentity } from '../text/identity';
 import type { TrackedObject } from './coherenceIndex';
 import type { CoherenceKernel } from './kernel';
+import { observedIdem, observedRegistration } from './observed';
 
 /**
  * The entries that take a document the ledger never recorded into it as it is: registered at its
@@ -18,14 +19,18 @@ export async function adoption(
   return {
     rev,
     entries: [
-      kernel.entry('object-registered', { object: file.id, path: file.path }),
-      kernel.entry('transformation', {
-        inputs: [],
-        outputs: [{ object: file.id, revision: rev, content_hash: file.hash, parents: [] }],
-        agent: { type: 'external' },
-        intent: { kind: 'observed-external', summary: `adopted ${file.path}` },
-        confidence: 'unknown',
-      }),
+      observedRegistration(kernel, file.id, file.path),
+      kernel.entry(
+        'transformation',
+        {
+          inputs: [],
+          outputs: [{ object: file.id, revision: rev, content_hash: file.hash, parents: [] }],
+          agent: { type: 'external' },
+          intent: { kind: 'observed-external', summary: `adopted ${file.path}` },
+          confidence: 'unknown',
+        },
+        observedIdem('transformation', file.id, '', rev),
+      ),
     ],
   };
 }

@@ -5,8 +5,10 @@ import type { CoherenceStorage } from '../ledger/storage';
 import { CoherenceIndex, type Revision, type TrackedObject } from './coherenceIndex';
 import { DEFAULT_CONTEXT_ID, readContexts, type ResolvedContext } from './contexts';
 import { timers, WriteQueue } from './errors';
+import { alreadyRecorded } from './observed';
 import { EdgeProjection, projectEdges, type ProjectedEdge } from './project';
 import { heldCopiesWin, smallestPerIdem, type OrderKey } from './repeatedIdems';
+import { SCAN_PROGRESS_DEFAULT, type ScanProgressOptions } from './scanProgress';
 import type { ScanState } from './scanState';
 import { coveredBytes, readIndexSnapshot, segmentsHold, SNAPSHOT_MIN_BYTES, worthSnapshot, writeIndexSnapshot } from './snapshot';
 
@@ -20,6 +22,8 @@ export interface KernelOptions {
    * `minBytes` is the least replay worth writing one (default SNAPSHOT_MIN_BYTES).
    */
   snapshot?: false | { minBytes: number };
+  /** How often a full scan saves its progress to the stat cache (default: every 2 s). */
+  scanProgress?: Partial<ScanProgressOptions>;
 }
 
 /** How `open` built the index: from the snapshot plus the segments' tails, or by replaying the whole ledger. */
@@ -63,6 +67,7 @@ export class CoherenceKernel {
    */
   readonly heldPaths = new Map<string, { object: string; hash: string }>();
   scanState: ScanState | null = null;
+  readonly scanProgress: ScanProgressOptions;
   opened: OpenReport = { from: 'replay', replayedBytes: 0, snapshotWritten: false };
   private readonly projection = new EdgeProjection();
 
@@ -74,6 +79,7 @@ export class CoherenceKernel {
     this.ledger = new Ledger(storage, writer);
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? (() => uuidv7(this.now().getTime()));
+    this.scanProgress = { ...SCAN_PROGRESS_DEFAULT, ...options.scanProgress };
   }
 
   static async open(storage: CoherenceStorage, options: KernelOptions): Promise<CoherenceKernel> {
@@ -247,6 +253,26 @@ export class CoherenceKernel {
       this.appliedKeys.set(entry.idem, { time: entry.time, id: entry.id });
     }
     this.scheduleSnapshot();
+  }
+
+  /**
+   * Appends what a scan observed on disk, once however many windows and writers observe it: under
+   * the storage's lock, after reading what others appended meanwhile, an entry whose idem the ledger
+   * holds (`observedIdem`) or whose change it records under another (`alreadyRecorded`) is left out.
+   * False when that read brought others' entries (or rebuilt the index): the scan worked on an
+   * index they were not in yet.
+   */
+  async appendObserved(entries: readonly KnownEntry[]): Promise<boolean> {
+    if (entries.length === 0) return true;
+    const work = async (): Promise<boolean> => {
+      const index = this.index;
+      const count = index.entryCount;
+      await this.refresh({ repair: false });
+      const caughtUp = this.index === index && index.entryCount === count;
+      await this.append(entries.filter((entry) => !alreadyRecorded(this.index, entry)));
+      return caughtUp;
+    };
+    return this.storage.exclusive ? this.storage.exclusive(work) : work();
   }
 
   initialized(): Promise<boolean> {

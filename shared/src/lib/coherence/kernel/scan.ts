@@ -8,7 +8,9 @@ import { externalEdit } from './externalEdit';
 import { forEachAhead } from './forEachAhead';
 import type { TrackedObject } from './coherenceIndex';
 import type { CoherenceKernel } from './kernel';
+import { observedIdem, observedRegistration } from './observed';
 import { placeLoose, registeredPaths } from './scanMoves';
+import { recordedRevision, ScanProgress } from './scanProgress';
 import { classifyGitChange, loadScanState, readGitHead, saveScanState, type SeenFile } from './scanState';
 
 const PERSIST_AFTER_READS = 50;
@@ -85,6 +87,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     delta !== null && !cold && gitChange === 'none' && heldBefore.size === 0 && state.mark?.index === kernel.index && state.mark.entries === kernel.index.entryCount && ![...state.files.values()].some((f) => f.copyOf);
   const nextFiles = incremental ? new Map(state.files) : new Map<string, SeenFile>();
   let reads = 0;
+  let progress: ScanProgress | null = null;
   /** A checkout changed a tracked file, if only back to a revision the ledger knows. */
   let checkedOut = false;
 
@@ -121,8 +124,13 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     const { hash, masked } = contentHash(text);
     const id = identity.kind === 'id' ? identity.id : (registry.get(file.path)?.id ?? '');
     const found: Found = { path: file.path, id, hash, masked, size: file.size, mtimeMs: file.mtimeMs, read: true, keyed: identity.kind === 'id' };
-    if (id === '') loose.push(found);
-    else note(found);
+    if (id === '') {
+      loose.push(found);
+      return;
+    }
+    note(found);
+    const rev = progress && recordedRevision(kernel, state, found);
+    if (rev) progress?.settle(file.path, { id, size: file.size, mtimeMs: file.mtimeMs, hash, rev });
   };
 
   // A cold scan reads every document: the reads run ahead of the examining (a handle call or a
@@ -152,7 +160,13 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
       }
     }
   } else {
-    await examineAll(files);
+    // a full scan saves its progress as it goes: killed part-way, the next one resumes
+    progress = new ScanProgress(kernel, state, kernel.scanProgress);
+    try {
+      await examineAll(files);
+    } finally {
+      await progress.stop();
+    }
   }
 
   // a file carrying an object's `vmark:` key wins over a rewritten file at the object's registered path
@@ -192,7 +206,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
     }
     kernel.index.setAbsent(object, false);
     if (object.path !== file.path) {
-      entries.push(kernel.entry('object-registered', { object: id, path: file.path }));
+      entries.push(observedRegistration(kernel, id, file.path));
       report.moved++;
     }
     const seen = state.files.get(file.path);
@@ -233,18 +247,13 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
 
   if (gitChange === 'navigation' && (report.changed > 0 || checkedOut)) {
     report.navigation = true;
-    entries.push(
-      kernel.entry('navigation', {
-        op: state.git?.ref !== git?.ref ? (git?.ref ? 'branch-switch' : 'detach') : 'checkout',
-        from: state.git?.commit ?? null,
-        to: git?.commit ?? null,
-        ref: git?.ref ?? null,
-      }),
-    );
+    const body = { op: state.git?.ref !== git?.ref ? (git?.ref ? 'branch-switch' : 'detach') : 'checkout', from: state.git?.commit ?? null, to: git?.commit ?? null, ref: git?.ref ?? null };
+    entries.push(kernel.entry('navigation', body, observedIdem('navigation', '', kernel.index.lastNavigation?.idem ?? '', JSON.stringify(body))));
   }
-  if (entries.length > 0) await kernel.append(entries);
+  const alone = await kernel.appendObserved(entries);
   report.reads = reads;
-  kernel.scanState = { git, files: nextFiles, mark: { index: kernel.index, entries: kernel.index.entryCount } };
+  // others' entries taken just now (or a rebuilt index) were not in what this scan looked at: the next one looks at every file
+  kernel.scanState = { git, files: nextFiles, ...(alone ? { mark: { index: kernel.index, entries: kernel.index.entryCount } } : {}) };
   // The stat cache only spares re-reading files: a few changed files are cheap to read again after
   // a restart, so it is written after a cold or a large scan and when git moved, not on every call.
   if ((cold || reads >= PERSIST_AFTER_READS || gitChange !== 'none') && (await kernel.initialized())) await saveScanState(storage, kernel.scanState);

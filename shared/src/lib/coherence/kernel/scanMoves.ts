@@ -3,6 +3,7 @@ import type { KnownEntry } from '../ledger/entries';
 import type { TrackedObject } from './coherenceIndex';
 import { externalEdit } from './externalEdit';
 import type { CoherenceKernel } from './kernel';
+import { observedRegistration } from './observed';
 import type { ScanReport } from './scan';
 import type { GitChange, GitHead, ScanState, SeenFile } from './scanState';
 import { bestUniqueMatches, lineBag, MAX_COMPARED_CHARS } from './similarity';
@@ -87,7 +88,7 @@ export async function placeLoose(kernel: CoherenceKernel, p: Placing): Promise<S
     if (gone.length === 1 && files.length === 1) {
       const object = gone[0] as TrackedObject;
       const file = files[0] as LooseFile;
-      p.entries.push(kernel.entry('object-registered', { object: object.id, path: file.path }));
+      p.entries.push(observedRegistration(kernel, object.id, file.path));
       kernel.index.setAbsent(object, false);
       p.nextFiles.set(file.path, { id: object.id, size: file.size, mtimeMs: file.mtimeMs, hash, rev: kernel.currentRevision(object)?.id ?? null });
       p.report.moved++;
@@ -180,7 +181,7 @@ async function placeEdited(
     const { object } = gone[g] as { object: TrackedObject };
     const file = files[f] as LooseFile;
     const base = kernel.currentRevision(object);
-    p.entries.push(kernel.entry('object-registered', { object: object.id, path: file.path }));
+    p.entries.push(observedRegistration(kernel, object.id, file.path));
     const { rev, entry } = await externalEdit(kernel, { object, base, path: file.path, hash: file.hash, masked: file.masked as string, movedFrom: object.path }, p.git);
     p.entries.push(entry);
     kernel.index.setAbsent(object, false);

@@ -52,6 +52,12 @@ export interface CoherenceStorage {
    * before the call (the reads and the walk that follow see them all).
    */
   settle?(): Promise<void>;
+  /**
+   * Runs `work` while no other kernel on this workspace runs its own (the editor's windows: a Web
+   * Lock; the host: per folder in its process), so what a scan reads of the ledger's tail is still
+   * the tail when it appends. Absent: no other kernel shares this storage.
+   */
+  exclusive?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** Folders a walk of the workspace never enters. */

@@ -1,10 +1,13 @@
 import { utf8Length } from '../ids';
+import { Serial } from '../ledger/serial';
 import type { CoherenceStorage, FileStat } from '../ledger/storage';
 
 /** A workspace in memory for unit tests of the pure kernel (the Node adapter is tested on real files). */
 export class MemoryStorage implements CoherenceStorage {
   readonly files = new Map<string, { text: string; mtimeMs: number }>();
   private clock = 1;
+  /** Kernels sharing this storage (two windows on one workspace) take turns for `exclusive`. */
+  private readonly turns = new Serial();
 
   put(path: string, text: string): void {
     this.files.set(path, { text, mtimeMs: this.clock++ });
@@ -73,6 +76,10 @@ export class MemoryStorage implements CoherenceStorage {
   async isDirectory(path: string): Promise<boolean> {
     for (const file of this.files.keys()) if (file.startsWith(`${path}/`)) return true;
     return false;
+  }
+
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return this.turns.run(work);
   }
 
   async walk(): Promise<FileStat[]> {
