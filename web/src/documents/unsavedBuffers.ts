@@ -42,6 +42,8 @@ async function forget(db: Db, tabId: string): Promise<void> {
 export function journalUnsavedBuffers(store: WindowStore): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const log = new BufferLog();
+  /** Tabs closed since the last pass: their text is let go at once, their stored buffer forgotten by the next pass. */
+  const closed = new Set<string>();
   const persist = async () => {
     timer = null;
     const model = store.getSnapshot();
@@ -66,10 +68,11 @@ export function journalUnsavedBuffers(store: WindowStore): () => void {
       await writeBuffer(db, write);
       log.commit(write, tab.content);
     }
-    for (const tabId of log.tabs()) {
+    for (const tabId of new Set([...log.tabs(), ...closed])) {
       if (live.has(tabId)) continue;
       await forget(db, tabId);
       log.forget(tabId);
+      closed.delete(tabId);
     }
   };
   // one pass at a time: each plans its changes from what the pass before it committed
@@ -79,6 +82,12 @@ export function journalUnsavedBuffers(store: WindowStore): () => void {
     return passes;
   };
   const unsubscribe = store.subscribe(() => {
+    // the next pass may wait (or fail): a closed tab's text does not wait for it
+    for (const tabId of log.tabs()) {
+      if (store.tab(tabId)) continue;
+      log.forget(tabId);
+      closed.add(tabId);
+    }
     timer ??= setTimeout(() => void persistInTurn(), BUFFER_SAVE_DELAY_MS);
   });
   // the page is going away: write what is pending now

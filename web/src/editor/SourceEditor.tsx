@@ -17,6 +17,7 @@ import { handOverTimer } from './handOverTimer';
 import { commentHighlights } from './commentHighlights';
 import type { CommentStore } from '../comments/commentStore';
 import { docKeyOf } from '../comments/docKey';
+import { releaseMarkdownParserCache } from './releaseMarkdownParserCache';
 
 /** Marks transactions that mirror the model into the editor, so they are not handed back as edits. */
 const fromModel = Annotation.define<boolean>();
@@ -142,6 +143,7 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
       unregister();
       unregisterEditor();
       editor.destroy();
+      releaseMarkdownParserCache();
       view.current = null;
     };
     // the editor is built once per tab; later content changes from MCP arrive through the effect below
