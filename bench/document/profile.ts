@@ -1,4 +1,5 @@
 import { printProfile, withProfiledEditor } from '../editor/profileSummary';
+import { makeDoc } from './makeDoc';
 
 /**
  * Where the document tools spend their time in the editor page: a CPU profile (CDP Profiler, self
@@ -8,11 +9,6 @@ import { printProfile, withProfiledEditor } from '../editor/profileSummary';
  */
 const CALLS = Number(process.env.VMARK_PROFILE_CALLS ?? 20);
 const only = process.env.VMARK_PROFILE_CASE;
-const makeDoc = (bytes: number): string => {
-  const line = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit — 中文 ünïcödé.\n';
-  const paragraph = `${line.repeat(5)}\n`;
-  return paragraph.repeat(Math.ceil(bytes / Buffer.byteLength(paragraph))).slice(0, bytes);
-};
 await withProfiledEditor(async ({ ai, page, cdp, open }) => {
   const tabs = { '10kb': await open('10kb', makeDoc(10_000)), '1mb': await open('1mb', makeDoc(1_000_000)), '5mb': await open('5mb', makeDoc(5_000_000)) };
   await cdp.send('Profiler.enable');

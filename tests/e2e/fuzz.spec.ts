@@ -102,7 +102,7 @@ test('SEC fuzzed bad arguments for every offered tool and action are refused in 
     }
     if (answer === 'protocol') {
       // a JSON-RPC error instead of a tool result: the SDK's own request validation refused the call
-      // before VMark saw it (an argument key "constructor" did, until serveMcp answered those itself)
+      // before VMark saw it (an argument key "constructor" did, until VMark served tools/call itself)
       figures.protocolRefused++;
       protocolExamples.push(`${call.tool} ${JSON.stringify(call.args).slice(0, 160)}: ${String(protocolError).replace(/\s+/g, ' ').slice(0, 160)}`);
       continue;

@@ -10,7 +10,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { sameSecret } from '../host/sameSecret';
 import { stateDir } from '../os/dirs';
 import { HostClient } from './hostClient';
-import { createMcpServer, serveMcp } from './server';
+import { createMcpServer } from './server';
 
 /** Whole documents travel in one call (document.write of a large file): well above express's 100 KB default. */
 const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -133,7 +133,7 @@ export async function startHttpListener(port: number, token = httpToken()): Prom
     const server = createMcpServer(host, (name) => {
       clientName = name;
     });
-    await serveMcp(server, host, transport);
+    await server.connect(transport);
     await transport.handleRequest(req, res, req.body);
   });
 

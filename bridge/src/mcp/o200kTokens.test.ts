@@ -43,4 +43,12 @@ describe('o200k answer count (issue 15: count only what changed)', () => {
     expect(counter(answer)).toBe(exact);
     expect(handed.chars - afterFirst).toBeGreaterThan(answer.length / 2);
   });
+
+  it('pieces end where o200k splits (before a space followed by a non-space), so counting in pieces equals counting the whole', () => {
+    // Markdown with runs of spaces (tables, indented code), as JSON like every answer and as plain text
+    const markdown = Array.from({ length: 2_000 }, (_, i) => `| ${i} | a  b   c |\n${' '.repeat(24)}code   ${i}\n- item *x* [l](http://x/${i})\n`).join('');
+    for (const text of [markdown, JSON.stringify({ content: markdown, revision: 'r-1' }), JSON.stringify({ content: answer })]) {
+      expect(spiedCounter().counter(text)).toBe(countTokens(text));
+    }
+  });
 });

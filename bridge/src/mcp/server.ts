@@ -1,10 +1,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { OFFERED_ACTIONS, VMARK_VERSION, capOutcome, findTool, mcpToolList, parseToolCall, textFailure, unexpectedFailure, type CallOutcome } from '@vmark/shared';
 import { toCallToolResult } from './toCallToolResult';
 import { registerHopNoop } from './hopNoop';
-import { answerCallsTheSdkRefuses } from './sdkRefusedCalls';
 import { o200kTokens } from './o200kTokens';
 
 export interface ToolCaller {
@@ -28,13 +27,35 @@ export function createMcpServer(caller: ToolCaller, onClientName?: (name: string
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpToolList(OFFERED_ACTIONS) }));
 
-  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(caller, request.params.name, request.params.arguments ?? {}));
+  serveToolCalls(server, caller);
   registerHopNoop(server, caller);
   return server;
 }
 
+/**
+ * `tools/call` is served as the SDK's fallback request handler, not through `setRequestHandler`:
+ * there the SDK's Server checks every call against its own `CallToolRequestSchema` twice (Protocol,
+ * then its tools/call wrapper) and every result against `CallToolResultSchema`, on top of
+ * parseToolCall, which checks each argument against our schemas anyway, and of toCallToolResult,
+ * which builds a result of that type (the SDK client checks what it receives). Its record of
+ * `arguments` also refused a key such as `constructor` with a zod dump and dropped a key `__proto__`;
+ * here both are an unknown argument like any other. Any other method the SDK has no handler for is
+ * answered as it would be: method not found.
+ */
+function serveToolCalls(server: Server, caller: ToolCaller): void {
+  server.fallbackRequestHandler = async (request) => {
+    if (request.method !== 'tools/call') throw new McpError(ErrorCode.MethodNotFound, 'Method not found');
+    // the tool's name is read here; its arguments are parseToolCall's to check (other params, `_meta`, are the SDK's)
+    const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
+    if (typeof params?.name !== 'string') {
+      throw new McpError(ErrorCode.InvalidParams, 'tools/call needs params.name, the name of a tool (call tools/list for them), and params.arguments, an object with an `action`.');
+    }
+    return callTool(caller, params.name, params.arguments);
+  };
+}
+
 /** One tools/call: parse with the shared schema → forward → map the outcome. */
-async function callTool(caller: ToolCaller, name: string, raw: Record<string, unknown>): Promise<CallToolResult> {
+async function callTool(caller: ToolCaller, name: string, raw: unknown): Promise<CallToolResult> {
   const tool = findTool(name);
   const offered = OFFERED_ACTIONS.get(name);
   if (!tool || !offered) {
@@ -52,10 +73,4 @@ async function callTool(caller: ToolCaller, name: string, raw: Record<string, un
     outcome = unexpectedFailure(`${name}.${parsed.action}`, error);
   }
   return toCallToolResult(capOutcome(outcome, o200kTokens));
-}
-
-/** Connects the server; a tools/call the SDK's own schema would refuse gets the same one-sentence answer as any bad argument. */
-export async function serveMcp(server: Server, caller: ToolCaller, transport: Transport): Promise<void> {
-  await server.connect(transport);
-  answerCallsTheSdkRefuses(transport, (name, args) => callTool(caller, name, args));
 }

@@ -55,7 +55,9 @@ describe('response cap', () => {
 
   it('the estimate counts UTF-8 bytes as TextEncoder writes them (pairs 4, lone surrogates 3) without encoding', () => {
     const encoder = new (globalThis as unknown as { TextEncoder: new () => { encode(text: string): Uint8Array } }).TextEncoder();
-    for (const text of ['', 'a', 'é', '中', '😀', '\uD800', 'x\uDC00y', '\uD83D', 'a😀中é\uD800😀'.repeat(7)]) {
+    // long texts are measured slice by slice: a pair on a slice's edge (either parity), lone surrogates across edges
+    const long = ['a' + '😀'.repeat(40_000), '😀'.repeat(40_000), `${'\uD800'.repeat(16_383)}😀${'\uDC00'.repeat(20_000)}`, 'é中a'.repeat(30_000)];
+    for (const text of ['', 'a', 'é', '中', '😀', '\uD800', 'x\uDC00y', '\uD83D', 'a😀中é\uD800😀'.repeat(7), ...long]) {
       expect(estimateTokens(text)).toBe(Math.ceil(encoder.encode(text).length / 3));
     }
   });

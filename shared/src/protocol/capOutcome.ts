@@ -31,18 +31,23 @@ interface Utf8Encoder {
 }
 const utf8 = new (globalThis as unknown as { TextEncoder: new () => Utf8Encoder }).TextEncoder();
 
-/** The UTF-8 length TextEncoder would write (a lone surrogate becomes U+FFFD, 3 bytes), without writing it. */
+/** UTF-16 units encoded per native call: at most 3 bytes a unit, so the scratch always holds the slice (48 KB, kept). */
+const SCRATCH_UNITS = 16_384;
+const scratch = new Uint8Array(SCRATCH_UNITS * 3);
+/**
+ * The UTF-8 length TextEncoder writes (a lone surrogate becomes U+FFFD, 3 bytes), written slice by
+ * slice into one scratch buffer: native, so it costs the same in `vmark mcp`, which runs without
+ * TurboFan (a loop over the characters in JS took ~1 ms per 150 KB there and more unoptimised).
+ */
 function byteLength(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) bytes += 1;
-    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      // a pair: two units, four bytes
-      bytes += 2;
-      i++;
-    } else bytes += 2;
+  let bytes = 0;
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(at + SCRATCH_UNITS, text.length);
+    const last = text.charCodeAt(end - 1);
+    // never between the halves of a pair: each alone would count 3 bytes, the pair counts 4
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    bytes += utf8.encodeInto(at === 0 && end === text.length ? text : text.slice(at, end), scratch).written;
+    at = end;
   }
   return bytes;
 }
@@ -54,8 +59,6 @@ export function cutToBytes(text: string, maxBytes: number): string {
   return read === text.length ? text : text.slice(0, read);
 }
 
-/** A BPE token is at least one byte, so text of at most this many bytes needs no counting. */
-const surelyFits = (text: string, maxTokens: number) => text.length * 3 <= maxTokens || byteLength(text) <= maxTokens;
 /** Beyond this many bytes a field is first cut by bytes alone, so a 20 MB answer is never tokenized whole. */
 const COUNTED_BYTES_PER_TOKEN = 6;
 /** Rounds of cutting before giving up on an answer that will not shrink (one with no long field). */
@@ -112,16 +115,23 @@ export function capOutcome(outcome: CallOutcome, countTokens: TokenCounter = est
     return outcome;
   }
   const maxBytes = maxTokens * COUNTED_BYTES_PER_TOKEN;
-  const precut = cutOverlongStrings(outcome.data as Record<string, unknown>, maxBytes);
+  const estimated = countTokens === estimateTokens;
+  const tokensOf = (text: string, bytes: number) => (estimated ? Math.ceil(bytes / BYTES_PER_TOKEN) : countTokens(text));
+  /** At most the tokens of `text` (of `bytes` UTF-8 bytes): its bytes when they fit (a BPE token is at least one byte), Infinity when surely over. */
+  const counted = (text: string, bytes: number) => (bytes <= maxTokens ? bytes : bytes > maxBytes ? Infinity : tokensOf(text, bytes));
+  // under the estimate nothing over maxTokens × 3 bytes fits: cut there at once, not in rounds
+  const precut = cutOverlongStrings(outcome.data as Record<string, unknown>, estimated ? maxTokens * BYTES_PER_TOKEN : maxBytes);
   if (!precut) {
     const whole = answerText(outcome.data as Record<string, unknown>, outcome.notice ?? '');
-    if (surelyFits(whole, maxTokens) || countTokens(whole) <= maxTokens) return outcome;
+    if (whole.length * 3 <= maxTokens || counted(whole, byteLength(whole)) <= maxTokens) return outcome;
   }
   const data = precut ?? { ...(outcome.data as Record<string, unknown>) };
   const notice = outcome.notice ? `${TRUNCATION_NOTICE}\n${outcome.notice}` : TRUNCATION_NOTICE;
   data.truncated = true;
-  // the answer as it stands, written out once per round (a round's check is the next round's start)
+  // the answer as it stands, written out, measured and counted once (a round's check is the next round's start)
   let text: string | null = null;
+  let bytes = 0;
+  let tokens = Infinity;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const longest = longestField(data);
     if (!longest || longest[1].length === 0) break;
@@ -129,15 +139,16 @@ export function capOutcome(outcome: CallOutcome, countTokens: TokenCounter = est
     if (data.truncatedField !== field || text === null) {
       data.truncatedField = field;
       text = answerText(data, notice);
+      bytes = byteLength(text);
+      tokens = bytes > maxBytes ? Infinity : tokensOf(text, bytes);
     }
-    const bytes = byteLength(text);
     // 0.97: aim a little under the cap so that one more round is rarely needed
-    const ratio = bytes > maxBytes ? maxBytes / bytes : (0.97 * maxTokens) / countTokens(text);
+    const ratio = bytes > maxBytes ? maxBytes / bytes : (0.97 * maxTokens) / tokens;
     data[field] = shrink(value, Math.min(ratio, 1));
     text = answerText(data, notice);
-    if (surelyFits(text, maxTokens) || (byteLength(text) <= maxBytes && countTokens(text) <= maxTokens)) {
-      return { ...outcome, data, notice };
-    }
+    bytes = byteLength(text);
+    tokens = counted(text, bytes);
+    if (tokens <= maxTokens) return { ...outcome, data, notice };
   }
   return {
     kind: 'text',

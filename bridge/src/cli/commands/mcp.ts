@@ -1,7 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CLIENT_TOKEN_ENV } from '../../clients/clientTokenEnv';
 import { HostClient } from '../../mcp/hostClient';
-import { createMcpServer, serveMcp } from '../../mcp/server';
+import { createMcpServer } from '../../mcp/server';
 import type { HeadlessOptions, Stack } from '../../launch/headlessStack';
 
 const STACK_READY_TIMEOUT_MS = 30_000;
@@ -38,7 +38,7 @@ export async function mcpCommand(headless: HeadlessOptions | null, http: { port:
   process.stdin.on('end', () => void close());
   process.on('SIGINT', () => void close());
   process.on('SIGTERM', () => void close());
-  await serveMcp(server, host, transport);
+  await server.connect(transport);
 }
 
 /** In headless mode the MCP server answers only once an editor window has registered. */
