@@ -14,7 +14,8 @@ import { AttackLedger, endlessLine, endlessPost, rawPost, socketExchange, trickl
 import { startHttpMcp } from './support/httpMcp';
 import { connectAi } from './support/mcpClient';
 import { BROWSER, BROWSER_FLAGS, VMARK } from './support/paths';
-import { startStack, type Stack } from './support/stack';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 import { expect, test } from '@playwright/test';
 
 const REBIND_NAMES = ['evil.example', '127.0.0.1.evil.example', 'localhost.evil.example'];
@@ -58,12 +59,8 @@ test.describe.configure({ mode: 'serial' });
 let stack: Stack;
 const ledger = new AttackLedger();
 
-test.beforeAll(async () => {
-  stack = await startStack({ browserArgs: [`--host-resolver-rules=${REBIND_NAMES.map((name) => `MAP ${name} 127.0.0.1`).join(', ')}`] });
-});
-
-test.afterAll(async () => {
-  await stack.close();
+useSharedStack({ browserArgs: [`--host-resolver-rules=${REBIND_NAMES.map((name) => `MAP ${name} 127.0.0.1`).join(', ')}`] }, (shared) => {
+  stack = shared.stack;
 });
 
 test('SEC attacks on vmark mcp --http: foreign, null and other-port Origin, rebinding Host, missing/short/wrong/query token, oversized, endless and trickled bodies are all refused', async () => {

@@ -7,7 +7,8 @@
 import { test as base, type Page } from '@playwright/test';
 import { parseWorkflow } from '@vmark/shared/lib/browserWorkflow/index';
 import { connectAi, type Ai } from './support/mcpClient';
-import { startStack, type Stack } from './support/stack';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 import { startSite, type Site } from './support/site';
 import { expect, refusalOf } from './support/browserFixtures';
 import { answerPrompt, approvalPromptFor, pageShowing, personOpens, browserTabIdOf } from './support/browserPerson';
@@ -19,15 +20,10 @@ let stack: Stack;
 let ai: Ai;
 let site: Site;
 
-test.beforeAll(async () => {
-  stack = await startStack({ allowLoopback: true });
-  ai = await connectAi(stack.env);
-  site = await startSite();
-});
-test.afterAll(async () => {
-  await ai?.close();
-  await stack?.close();
-  await site?.close();
+useSharedStack({ allowLoopback: true }, async (shared) => {
+  stack = shared.stack;
+  ai = await shared.connectAi();
+  site = shared.closeAfter(await startSite());
 });
 
 interface Stopped {

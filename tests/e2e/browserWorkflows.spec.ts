@@ -6,7 +6,8 @@
 import { test as base, type Page } from '@playwright/test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { connectAi, type Ai } from './support/mcpClient';
-import { startStack, type Stack } from './support/stack';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 import { startSite, type Site } from './support/site';
 import { expect, refusalOf, textOf } from './support/browserFixtures';
 import { answerPrompt, approvalPromptFor, pageShowing } from './support/browserPerson';
@@ -19,17 +20,11 @@ let ai: Ai;
 let site: Site;
 let other: Site;
 
-test.beforeAll(async () => {
-  stack = await startStack({ allowLoopback: true });
-  ai = await connectAi(stack.env);
-  site = await startSite();
-  other = await startSite();
-});
-test.afterAll(async () => {
-  await ai?.close();
-  await stack?.close();
-  await site?.close();
-  await other?.close();
+useSharedStack({ allowLoopback: true }, async (shared) => {
+  stack = shared.stack;
+  ai = await shared.connectAi();
+  site = shared.closeAfter(await startSite());
+  other = shared.closeAfter(await startSite());
 });
 
 interface StepResult {

@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { expect, test } from '@playwright/test';
 import { injectFaults, journalEntries } from './support/journal';
 import { connectAi, textOf, type Ai } from './support/mcpClient';
-import { startStack, type Stack } from './support/stack';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 
 /** Far beyond the ~1 s the refusal needs, far below the 45 s hold and the 60 s editor hop. */
 const ENDS_WELL_BEFORE_MS = 10_000;
@@ -18,13 +19,9 @@ let stack: Stack;
 let ai: Ai;
 
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  stack = await startStack();
-  ai = await connectAi(stack.env);
-});
-test.afterAll(async () => {
-  await ai?.close();
-  await stack?.close();
+useSharedStack({}, async (shared) => {
+  stack = shared.stack;
+  ai = await shared.connectAi();
 });
 
 /** Opens a fresh file in `page`'s window and starts a write that the page holds; resolves once the page holds it. */

@@ -4,7 +4,6 @@
 // made through the ledger API (the person's side) until the Coherence panel exists.
 // One stack for the spec: the tests run in order on one workspace.
 
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -12,8 +11,8 @@ import { CoherenceKernel, grantDelegation, uuidv7 } from '@vmark/shared/lib/cohe
 import { NodeCoherenceStorage } from '../../bridge/src/coherence/nodeStorage';
 import { connectAi, textOf, type Ai } from './support/mcpClient';
 import { useSourceMode } from './support/person';
-import { VMARK } from './support/paths';
-import { startStack, type Stack } from './support/stack';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -50,17 +49,10 @@ async function resolveText(ai: Ai, args: Record<string, unknown>): Promise<strin
   return textOf(result);
 }
 
-test.beforeAll(async () => {
-  stack = await startStack({ files: { 'elena.md': 'Elena has green eyes.\n', 'chapter.md': 'draft\n' } });
+useSharedStack({ files: { 'elena.md': 'Elena has green eyes.\n', 'chapter.md': 'draft\n' } }, async (shared) => {
+  stack = shared.stack;
   root = stack.workspace;
-  const config = path.join(stack.root, 'cursor-mcp.json');
-  execFileSync(process.execPath, [VMARK, 'connect', 'cursor', '--config', config], { env: { ...process.env, ...stack.env } });
-  const token = (JSON.parse(fs.readFileSync(config, 'utf8')) as { mcpServers: { vmark: { env: { VMARK_MCP_TOKEN: string } } } }).mcpServers.vmark.env.VMARK_MCP_TOKEN;
-  named = await connectAi({ ...stack.env, VMARK_MCP_TOKEN: token }, [], 'some-editor');
-});
-test.afterAll(async () => {
-  await named?.close();
-  await stack?.close();
+  named = await shared.connectNamedAi('cursor', 'some-editor');
 });
 
 test('COH-03 COH-EDGES-01 COH-EDGES-02 the AI reads A and writes B: B is captured as derived from A (fresh, so edges is []); an external edit of A makes it version-stale', async () => {

@@ -1,11 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { connectAi, textOf, type Ai } from './support/mcpClient';
-import { VMARK } from './support/paths';
+import { textOf, type Ai } from './support/mcpClient';
 import { writeOpfsFiles } from './support/pickedFolder';
-import { startStack, type Stack } from './support/stack';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 
 // The coherence kernel's limits through the whole stack (MCP SDK client → vmark mcp → host →
 // extension → editor window → its coherence worker), the kernel slowed by the one test seam.
@@ -19,20 +16,11 @@ async function slowScans(ms: number): Promise<void> {
   }, ms);
 }
 
-test.beforeAll(async () => {
-  stack = await startStack({ nativeWorkspace: false });
+useSharedStack({ nativeWorkspace: false }, async (shared) => {
+  stack = shared.stack;
   await writeOpfsFiles(stack.page, 'scratch', { 'elena.md': '# Elena\n\nElena has green eyes.\n' });
   // a named client (its own credential), so its resolve passes the principal check and queues as a write
-  const config = path.join(stack.root, 'claude-code.json');
-  const connect = spawnSync(process.execPath, [VMARK, 'connect', 'claude-code', '--config', config], { env: { ...process.env, ...stack.env }, encoding: 'utf8' });
-  expect(connect.status, connect.stderr).toBe(0);
-  const token = JSON.parse(fs.readFileSync(config, 'utf8')).mcpServers.vmark.env.VMARK_MCP_TOKEN as string;
-  claude = await connectAi({ ...stack.env, VMARK_MCP_TOKEN: token }, [], 'claude-code');
-});
-
-test.afterAll(async () => {
-  await claude?.close();
-  await stack?.close();
+  claude = await shared.connectNamedAi('claude-code', 'claude-code');
 });
 
 test('COH-09 COH-10 ERR-05 edges running past 20 s answers TIMEOUT (result unknown, read again); a resolve queued behind it answers WRITE_BUSY after 3 s, not run; reading again waits for the running scan', async () => {

@@ -8,7 +8,8 @@ import { connectAi, textOf, type Ai } from './support/mcpClient';
 import { VMARK } from './support/paths';
 import { useSourceMode } from './support/person';
 import { writeOpfsFiles } from './support/pickedFolder';
-import { startStack, type Stack } from './support/stack';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 
 // one stack, one Scratch workspace: each test leaves the ledger as the next one expects it
 test.describe.configure({ mode: 'serial' });
@@ -67,18 +68,13 @@ const mcpEdges = () => ai.ok<EdgeRow[]>('coherence', { action: 'edges', workspac
 
 const edge = (downstream: string, upstream: string) => panel.getByRole('listitem', { name: `${downstream} from ${upstream}` });
 
-test.beforeAll(async () => {
-  stack = await startStack({ nativeWorkspace: false });
+useSharedStack({ nativeWorkspace: false }, async (shared) => {
+  stack = shared.stack;
   page = stack.page;
-  ai = await connectAi(stack.env);
+  ai = await shared.connectAi();
   await writeOpfsFiles(page, 'scratch', { 'elena.md': '# Elena\n\nElena has green eyes.\n', 'chapter.md': '# Chapter 3\n\nHer green eyes.\n', 'plain.md': 'never saved\n' });
   await show('elena.md');
   panel = page.getByRole('complementary', { name: 'Coherence' });
-});
-
-test.afterAll(async () => {
-  await ai?.close();
-  await stack?.close();
 });
 
 test('every save is captured from the first one, with no setup: .vmark/ appears then, the documents hold exactly what the person typed, and a file never saved stays untouched', async () => {

@@ -3,15 +3,14 @@
 // AI (MCP SDK client with a `vmark connect` credential) see one ledger.
 // One stack for the spec: the tests run in order on one workspace.
 
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from 'playwright-core';
-import { connectAi, textOf, type Ai } from './support/mcpClient';
-import { VMARK } from './support/paths';
+import { textOf, type Ai } from './support/mcpClient';
 import { useSourceMode } from './support/person';
-import { startStack, type Stack } from './support/stack';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -47,19 +46,12 @@ async function reopenPanel(): Promise<void> {
 /** Someone edits the upstream outside VMark. */
 const editOutside = (name: string, from: string, to: string) => fs.writeFileSync(path.join(root, name), disk(name).replace(from, to));
 
-test.beforeAll(async () => {
-  stack = await startStack({ files: { 'sheet.md': '# Elena\n\nElena has green eyes.\n', 'summary.md': '# Summary\n\nHer green eyes.\n' } });
+useSharedStack({ files: { 'sheet.md': '# Elena\n\nElena has green eyes.\n', 'summary.md': '# Summary\n\nHer green eyes.\n' } }, async (shared) => {
+  stack = shared.stack;
   root = stack.workspace;
   page = stack.page;
-  const config = path.join(stack.root, 'cursor-mcp.json');
-  execFileSync(process.execPath, [VMARK, 'connect', 'cursor', '--config', config], { env: { ...process.env, ...stack.env } });
-  const token = (JSON.parse(fs.readFileSync(config, 'utf8')) as { mcpServers: { vmark: { env: { VMARK_MCP_TOKEN: string } } } }).mcpServers.vmark.env.VMARK_MCP_TOKEN;
-  named = await connectAi({ ...stack.env, VMARK_MCP_TOKEN: token }, [], 'some-editor');
+  named = await shared.connectNamedAi('cursor', 'some-editor');
   panel = page.getByRole('complementary', { name: 'Coherence' });
-});
-test.afterAll(async () => {
-  await named?.close();
-  await stack?.close();
 });
 
 test('a native folder records from the first save with no setup: the host creates .vmark/ then, and the file holds exactly what the person typed', async () => {

@@ -13,7 +13,8 @@ import { expect, test } from '@playwright/test';
 import { CoherenceKernel, contentHash, edges as edgesOf, uuidv7 } from '@vmark/shared/lib/coherence/index';
 import { NodeCoherenceStorage } from '../../bridge/src/coherence/nodeStorage';
 import { connectAi, type Ai } from './support/mcpClient';
-import { startStack, type Stack } from './support/stack';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -46,15 +47,11 @@ async function write(name: string, content: string): Promise<void> {
   expect(await ai.ok<{ saved: boolean }>('document', { action: 'write', tabId, content, expected_revision: read.revision })).toMatchObject({ saved: true });
 }
 
-test.beforeAll(async () => {
-  stack = await startStack({ files: { 'elena.md': 'Elena has green eyes.\n', 'chapter.md': 'draft\n' } });
+useSharedStack({ files: { 'elena.md': 'Elena has green eyes.\n', 'chapter.md': 'draft\n' } }, async (shared) => {
+  stack = shared.stack;
   root = stack.workspace;
   git('init', '-q');
-  ai = await connectAi(stack.env);
-});
-test.afterAll(async () => {
-  await ai?.close();
-  await stack?.close();
+  ai = await shared.connectAi();
 });
 
 test('COH-03 COH-EDGES-01 the AI derives chapter.md from elena.md (never saved through VMark, adopted as it is); a copy of chapter.md made outside VMark: edges finds it, one DUPLICATE_IDENTITY diagnostic, the copy is not taken for the original; edited, it becomes a document of its own', async () => {

@@ -13,7 +13,8 @@ import { expect, test } from '@playwright/test';
 import { CoherenceKernel, contentHash, edges, INDEX_SNAPSHOT_PATH, insertIdentity, revisionId, uuidv7 } from '@vmark/shared/lib/coherence/index';
 import { NodeCoherenceStorage } from '../../bridge/src/coherence/nodeStorage';
 import { connectAi, type Ai } from './support/mcpClient';
-import { startStack, type Stack } from './support/stack';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -82,14 +83,10 @@ const sorted = (rows: EdgeRow[]) => rows.map(({ txf, input, upstream_path, downs
 /** The person's kernel: a fresh open, as a new window's panel does. */
 const personKernel = () => CoherenceKernel.open(new NodeCoherenceStorage(root), { writer: uuidv7() });
 
-test.beforeAll(async () => {
-  stack = await startStack({ files: workspaceFiles() });
+useSharedStack({ files: workspaceFiles() }, async (shared) => {
+  stack = shared.stack;
   root = stack.workspace;
-  ai = await connectAi(stack.env);
-});
-test.afterAll(async () => {
-  await ai?.close();
-  await stack?.close();
+  ai = await shared.connectAi();
 });
 
 test('issue 14: the host replays the 2 MB ledger once and writes the snapshot; a fresh kernel opens from it and answers the same edges', async () => {

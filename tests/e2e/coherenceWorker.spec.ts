@@ -6,19 +6,16 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { writeOpfsFiles } from './support/pickedFolder';
-import { startStack, type Stack } from './support/stack';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 
 // one stack; each test works in its own OPFS folder
 let stack: Stack;
 let page: Page;
 
-test.beforeAll(async () => {
-  stack = await startStack({ nativeWorkspace: false });
+useSharedStack({ nativeWorkspace: false }, (shared) => {
+  stack = shared.stack;
   page = stack.page;
-});
-
-test.afterAll(async () => {
-  await stack?.close();
 });
 
 type WorkerApi = {

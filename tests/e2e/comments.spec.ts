@@ -14,6 +14,11 @@ async function injectCommentFaults(page: Page, faults: Faults): Promise<void> {
   await page.evaluate((f) => Object.assign((window as unknown as { vmarkDebug: { faults: { comments: Faults } } }).vmarkDebug.faults.comments, f), faults);
 }
 
+/** Whether some window holds a document's comment lock (`withDocLock`): a change of its comments is being stored. */
+async function storingComments(page: Page): Promise<boolean> {
+  return page.evaluate(async () => ((await navigator.locks.query()).held ?? []).some((lock) => lock.name?.startsWith('vmark-comments:')));
+}
+
 /** The person comments on "quick brown" (line 2, column 4). */
 async function personComments(page: Page, body = 'Make this livelier.'): Promise<void> {
   await selectWithKeyboard(page, 2, 4, 'quick brown'.length);
@@ -163,7 +168,7 @@ test('CMT-GEN-06 journal refusals: JOURNAL_UNAVAILABLE, JOURNAL_BUSY and JOURNAL
   // a second AI change of the same document while the first is being stored
   await injectCommentFaults(stack.page, { saveDelayMs: 1_500 });
   const slow = ai.call('comments', { action: 'reply', tabId, commentId: a.comment, body: 'first', expectedCommentGen: a.commentGen });
-  await stack.page.waitForTimeout(300);
+  await expect.poll(() => storingComments(stack.page)).toBe(true);
   const busy = await ai.call('comments', { action: 'mark_addressed', tabId, commentId: b.comment, expectedCommentGen: b.commentGen });
   expect(busy.structuredContent).toMatchObject({ error: 'JOURNAL_BUSY' });
   expect((await slow).isError).toBeFalsy();
@@ -362,7 +367,7 @@ test('two windows on one file share its threads: an AI reply stored in one windo
 
   await injectCommentFaults(stack.page, { saveDelayMs: 1_500 });
   const slow = ai.call('comments', { action: 'mark_addressed', tabId: a.tabId, commentId: other.comment, expectedCommentGen: other.commentGen });
-  await stack.page.waitForTimeout(400);
+  await expect.poll(() => storingComments(stack.page)).toBe(true);
   const fresh = (await ai.ok<ListedPage>('comments', { action: 'list', tabId: b.tabId })).threads[0];
   const busy = await ai.call('comments', { action: 'reply', tabId: b.tabId, commentId: first.comment, body: 'From window-2.', expectedCommentGen: fresh?.commentGen });
   expect(busy.structuredContent).toMatchObject({ error: 'JOURNAL_BUSY' });

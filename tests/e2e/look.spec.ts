@@ -3,33 +3,31 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
-import { startSecretService, type SecretService } from '../support/secretService';
 import { approvalPromptFor, openExtensionPopup } from './support/browserPerson';
 import { writeOpfsFiles } from './support/pickedFolder';
 import { refusalOf } from './support/browserFixtures';
 import { connectAi, type Ai } from './support/mcpClient';
 import { useSourceMode } from './support/person';
 import { startSite, type Site } from './support/site';
-import { startStack, type Stack } from './support/stack';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 import { VIEWPORT, WELCOME, settle, writeDemoWorkspace } from './look/screens';
 
 // one stack for every screen: the tests run in order and each leaves the window as the next one expects it
 test.describe.configure({ mode: 'serial' });
 
-let keyring: SecretService;
 let stack: Stack;
 let ai: Ai;
 let site: Site;
 let page: Page;
 let notesTab: string;
 
-test.beforeAll(async () => {
-  site = await startSite();
-  // the approval prompt shown is a named profile's, and named profiles keep their cookies sealed in the OS keychain
-  keyring = await startSecretService();
-  stack = await startStack({ allowLoopback: true, env: keyring.env });
+// the approval prompt shown is a named profile's, and named profiles keep their cookies sealed in the OS keychain
+useSharedStack({ allowLoopback: true, keyring: true }, async (shared) => {
+  site = shared.closeAfter(await startSite());
+  stack = shared.stack;
   writeDemoWorkspace(stack.workspace);
-  ai = await connectAi(stack.env);
+  ai = await shared.connectAi();
   page = stack.page;
   await page.setViewportSize(VIEWPORT);
   await ai.ok('workspace', { action: 'open', filePath: `${stack.workspace}/ideas.md` });
@@ -37,13 +35,6 @@ test.beforeAll(async () => {
   await ai.ok('workspace', { action: 'switch_tab', tabId: notesTab });
   await page.getByRole('tree').getByRole('treeitem', { name: 'docs' }).getByRole('button').click();
   await expect(page.getByRole('heading', { name: 'VMark 1.0 release notes' })).toBeVisible();
-});
-
-test.afterAll(async () => {
-  await ai?.close();
-  await stack?.close();
-  await site?.close();
-  await keyring?.stop();
 });
 
 /** axe-core's serious and critical findings, one line each, so a failure names the rule and the element. */

@@ -1,19 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { connectAi, type Ai } from './support/mcpClient';
-import { startStack, type Stack } from './support/stack';
+import type { Ai } from './support/mcpClient';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 
 // one stack for the spec: every test opens its own file in its own tab
 let stack: Stack;
 let ai: Ai;
-test.beforeAll(async () => {
-  stack = await startStack();
-  ai = await connectAi(stack.env);
-});
-test.afterAll(async () => {
-  await ai?.close();
-  await stack?.close();
+useSharedStack({}, async (shared) => {
+  stack = shared.stack;
+  ai = await shared.connectAi();
 });
 
 /** About 2,400 lines: over the progressive threshold; a reference in every section resolves against one definition at the end. */

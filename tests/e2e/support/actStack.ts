@@ -2,10 +2,11 @@
 // One stack for a browser.act spec (loopback allowed, two fixture-site origins), and the calls those
 // specs make: act by role + name, open act.html in an AI tab, grant on the site, expect a refusal.
 
-import { test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { connectAi, type Ai } from './mcpClient';
-import { startStack, type Stack } from './stack';
+import type { Ai } from './mcpClient';
+import { useSharedStack } from './sharedStack';
+import type { Stack } from './stack';
 import { startSite, type Site } from './site';
 import { expect, refusalOf } from './browserFixtures';
 import { answerPrompt, approvalPromptFor, pageShowing } from './browserPerson';
@@ -45,15 +46,8 @@ export interface ActStack {
 /** Starts the stack and two fixture sites before the spec's tests, and stops them after. */
 export function useActStack(): ActStack {
   let started: { stack: Stack; ai: Ai; site: Site; other: Site } | undefined;
-  test.beforeAll(async () => {
-    const stack = await startStack({ allowLoopback: true });
-    started = { stack, ai: await connectAi(stack.env), site: await startSite(), other: await startSite() };
-  });
-  test.afterAll(async () => {
-    await started?.ai.close();
-    await started?.stack.close();
-    await started?.site.close();
-    await started?.other.close();
+  useSharedStack({ allowLoopback: true }, async (shared) => {
+    started = { stack: shared.stack, ai: await shared.connectAi(), site: shared.closeAfter(await startSite()), other: shared.closeAfter(await startSite()) };
   });
   const now = () => {
     if (!started) throw new Error('the stack starts in beforeAll');

@@ -3,9 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { test, expect } from '@playwright/test';
-import { connectAi, type Ai } from './mcpClient';
-import { startStack, type Stack } from './stack';
+import { expect } from '@playwright/test';
+import type { Ai } from './mcpClient';
+import { useSharedStack } from './sharedStack';
+import type { Stack } from './stack';
 
 export const MARKDOWN_FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures', 'markdown');
 
@@ -22,14 +23,10 @@ export interface GithubDocs {
 export function useGithubDocs(): GithubDocs {
   let stack: Stack | undefined;
   let ai: Ai | undefined;
-  test.beforeAll(async () => {
-    stack = await startStack();
-    ai = await connectAi(stack.env);
+  useSharedStack({}, async (shared) => {
+    stack = shared.stack;
+    ai = await shared.connectAi();
     await stack.page.setViewportSize({ width: 1400, height: 900 });
-  });
-  test.afterAll(async () => {
-    await ai?.close();
-    await stack?.close();
   });
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('the stack starts in beforeAll');

@@ -17,6 +17,7 @@ import { keepParse, keptParse, parseTab } from './parsedDocs';
 import { completingFirst, isProgressiveStep, opensProgressively, ProgressiveOpen } from './progressive';
 import { reparseChange, type Reparsed } from './markdown/reparse';
 import { releaseHistoryCache } from './releaseHistoryCache';
+import { revealBlockAt } from './revealBlock';
 
 /** Markdown markers: content with any of these is parsed as markdown by selection.set, not inserted literally. */
 const MARKUP = /[*_`~#>[\]!|$<\\]|^\s*([-+*]|\d+[.)])\s|\n/;
@@ -168,6 +169,11 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
         if (starts) return wysiwygLineColumn(editor.state.doc, editor.state.selection.head, linesOfOffsets(lastHandedOver.current, starts));
         blocks.current.lines ??= linesOfOffsets(lastHandedOver.current, blocks.current.starts);
         return wysiwygLineColumn(editor.state.doc, editor.state.selection.head, blocks.current.lines);
+      },
+      reveal(offset) {
+        if (pending.current) flush();
+        progress.current?.showAt(offset);
+        revealBlockAt(editor.view, progress.current?.topLevelStarts() ?? blocks.current.starts, offset);
       },
       cursorBlock: () => editor.state.doc.resolve(editor.state.selection.from).index(0),
       placeCursorInBlock(index) {

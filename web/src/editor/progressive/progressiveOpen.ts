@@ -2,6 +2,7 @@ import type { Editor, JSONContent } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { Transaction } from '@tiptap/pm/state';
 import type { ParsedDoc } from '../markdown/types';
+import { opensFind } from '../../lib/findShortcut';
 import { testFaults } from '../../lib/testFaults';
 import { ChunkedParse, type ProgressiveChunks } from './chunkedParse';
 import { newlines, type Chunk } from './chunks';
@@ -115,6 +116,7 @@ export class ProgressiveOpen {
     this.dom = editor.view.dom;
     for (const type of GUARDED_INPUT) this.dom.addEventListener(type, this.guard, true);
     for (const type of ACTIVITY) this.dom.ownerDocument?.addEventListener(type, this.active, { capture: true, passive: true });
+    this.dom.ownerDocument?.addEventListener('keydown', this.finding, true);
     this.schedule();
   }
 
@@ -131,10 +133,16 @@ export class ProgressiveOpen {
     if (!dom) return;
     for (const type of GUARDED_INPUT) dom.removeEventListener(type, this.guard, true);
     for (const type of ACTIVITY) dom.ownerDocument?.removeEventListener(type, this.active, { capture: true });
+    dom.ownerDocument?.removeEventListener('keydown', this.finding, true);
   }
 
   private readonly active = (): void => {
     this.lastActive = performance.now();
+  };
+
+  /** The browser's find bar searches the DOM, where a placeholder has no text: the person's find finishes the parse first. */
+  private readonly finding = (event: KeyboardEvent): void => {
+    if (opensFind(event)) this.complete();
   };
 
   /** Parses all that is left and puts it in place now; the complete parse. */
@@ -167,6 +175,8 @@ export class ProgressiveOpen {
     if (this.done || !editor || editor.isDestroyed) return;
     if (event.type === 'keydown') {
       const key = event as KeyboardEvent;
+      // the caret cannot stand in a placeholder: a jump to the document's end shows the end parsed first
+      if (key.key === 'End' && key.ctrlKey) this.showAt(this.source.length - 1);
       if (NAVIGATION_KEYS.has(key.key) || ((key.ctrlKey || key.metaKey) && READING_SHORTCUTS.has(key.key.toLowerCase()))) return;
     }
     const { doc, selection } = editor.state;

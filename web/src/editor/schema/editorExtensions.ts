@@ -37,6 +37,8 @@ export function editorExtensions(): Extensions {
       orderedList: false,
       listItem: false,
       underline: false, // no markdown syntax
+      // a placeholder at the end (a progressive open) is no end of the document: the blocks put in its place decide
+      trailingNode: { notAfter: ['unparsedSource'] },
     }),
     MarkdownDocument,
     MarkdownHeading,

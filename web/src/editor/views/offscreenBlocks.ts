@@ -1,6 +1,7 @@
 import { Extension } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
+import { opensFind } from '../../lib/findShortcut';
 import { partitionPoint } from '../../lib/partitionPoint';
 
 /**
@@ -139,9 +140,9 @@ class OffscreenBlocksView {
     if (rule !== this.rule) this.style.textContent = this.rule = rule;
   }
 
-  /** Ctrl/Cmd+F opens the browser's find bar, which only finds text that is not hidden. */
+  /** Ctrl/Cmd+F (or +G, F3) opens the browser's find bar, which only finds text that is not hidden. */
   private readonly onKey = (event: KeyboardEvent): void => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') this.suspend();
+    if (opensFind(event)) this.suspend();
     else if (this.suspended && this.view.hasFocus()) this.resume();
   };
 

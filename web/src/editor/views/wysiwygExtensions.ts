@@ -16,6 +16,7 @@ import { imageView, type ImageLoader } from './imageView';
 import { mathView } from './mathView';
 import { GithubAlerts } from './alerts';
 import { DetailsCollapse } from './details';
+import { DocumentEnds } from './documentEnds';
 import { FootnoteNumbers, footnoteReferenceView } from './footnotes';
 import { FootnoteSection } from './footnoteSection';
 import { HeadingAnchors, headingView } from './headingAnchors';
@@ -33,7 +34,7 @@ import './rendering.css';
 /**
  * The extensions of the mounted WYSIWYG editor: the markdown schema of `editorExtensions()`
  * with node views that render code, math, diagrams, images, HTML and front matter, and
- * decorations for GitHub alerts, collapsed `<details>`, footnote numbers and GitHub's footnotes section, heading anchors, emoji shortcodes, inline HTML pairs and soft line breaks, and Ctrl/Cmd-click on links. The schema is the
+ * decorations for GitHub alerts, collapsed `<details>`, footnote numbers and GitHub's footnotes section, heading anchors, emoji shortcodes, inline HTML pairs and soft line breaks, Ctrl/Cmd-click on links and Ctrl+Home/End to the document's very ends. The schema is the
  * same, so parsing and write-back do not see the difference.
  */
 export function wysiwygExtensions(loadImage: ImageLoader, openDocument: DocumentOpener | null = null): Extensions {
@@ -70,6 +71,7 @@ export function wysiwygExtensions(loadImage: ImageLoader, openDocument: Document
     EmojiShortcodes,
     GithubAlerts,
     DetailsCollapse,
+    DocumentEnds,
     FootnoteNumbers,
     FootnoteSection,
     HeadingAnchors,
