@@ -245,7 +245,7 @@ test('BRR-SHOT-04 open and navigate bring the AI tab to the front, so a screensh
   expect(textOf(shot)).toContain('Screenshot of "Sign in – Example"');
 });
 
-test('BRW-03 with the browser setting off every browser action fails with BROWSER_DISABLED; turning it on restores them', async ({ stack, ai, site }) => {
+test('BRW-02 BRW-03 the browser setting is on by default; with it off every browser action fails with BROWSER_DISABLED; turning it on restores them', async ({ stack, ai, site }) => {
   const opened = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/forms.html') });
   const popup = await openExtensionPopup(stack);
   const toggle = popup.getByLabel('Let AI clients use browser tabs');

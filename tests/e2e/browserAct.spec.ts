@@ -101,7 +101,7 @@ test('BRW-ACT-01 a ref target is accepted only for an operation granted on the o
   await fixture.ai.ok('browser', { action: 'close', tabId });
 });
 
-test('BRW-ACT-06 BRW-ACT-07 BRW-ACT-08 BRW-ACT-09 BRW-ACT-10 BRW-ACT-11 BRW-ACT-12 BRW-ACT-13 BRW-ACT-14 BRW-ACT-15 BRW-ACT-16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refuses by reason: covered, disabled, hidden, offscreen, ambiguous, stale (gone, renamed, another role), upload', async () => {
+test('BRW-ACT-05 BRW-ACT-06 BRW-ACT-07 BRW-ACT-08 BRW-ACT-09 BRW-ACT-10 BRW-ACT-11 BRW-ACT-12 BRW-ACT-13 BRW-ACT-14 BRW-ACT-15 BRW-ACT-16 BRW-ACT-17 BRW-ACT-18 a click verifies its target and refuses by reason: covered, disabled, hidden, offscreen, ambiguous, stale (gone, renamed, another role), upload', async () => {
   const { tabId, page } = await openFixture();
   await allowOnSite({ tabId, operation: 'click', role: 'button', name: 'Moving' });
   const click = (name: string) => ({ tabId, operation: 'click', role: 'button', name });

@@ -178,6 +178,28 @@ test('BRR-WAITFOR-07 BRR-WAITFOR-08 urlContains sees only the redacted URL, and 
   }
 });
 
+test('BRR-WAITFOR-02 urlContains is answered from the tab state: it matches while the page\'s main thread is blocked', async ({ stack, ai, site }) => {
+  await ai.ok('browser', { action: 'open', url: site.url('/forms.html') });
+  // Playwright may learn of the AI's new tab a moment after the open answered
+  await expect.poll(() => stack.context.pages().some((p) => p.url() === site.url('/forms.html'))).toBe(true);
+  const page = pageShowing(stack, site.url('/forms.html'));
+  const blocks = site.requests.length;
+  // a synchronous request holds the page's main thread until the fixture server answers /slow
+  await page.evaluate(() => {
+    setTimeout(() => {
+      const request = new XMLHttpRequest();
+      request.open('GET', '/slow?ms=20000', false);
+      request.send();
+      document.title = 'unblocked';
+    }, 0);
+  });
+  await expect.poll(() => site.requests.slice(blocks).some((r) => r.path.startsWith('/slow'))).toBe(true);
+  const unblocked = page.waitForFunction(() => document.title === 'unblocked', undefined, { timeout: 60_000 }).then(() => 'page answered first');
+  const answered = ai.ok<{ matched: boolean }>('browser_read', { action: 'wait_for', urlContains: '/forms', timeoutMs: 1000 });
+  expect(await Promise.race([answered, unblocked])).toMatchObject({ matched: true });
+  await unblocked;
+});
+
 test('BRW-POST-02 BRR-WAITFOR-09 BRR-SHOT-03 a person\'s tab needs an attach approval: Allow once covers one read or one screenshot, not wait_for (ATTACHMENT_ONCE_INSUFFICIENT); until-navigation lasts until the tab moves', async ({ stack, ai, site }) => {
   const personal = await personOpens(stack, site.url('/forms.html'));
   const tabId = await browserTabIdOf(stack, site.url('/forms.html'));

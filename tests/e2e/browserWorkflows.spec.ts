@@ -103,7 +103,7 @@ const nextPrompt = (): Promise<Page> =>
 let shopTab: string;
 
 test.describe('workflow_run, workflow_status, workflow_cancel', () => {
-  test('BRW-RUN-01 BRW-RUN-03 BRW-RUN-04 BRW-RUN-05 BRW-RUN-06 BRR-STATUS-01 BRR-STATUS-02 BRR-STATUS-03 a replay with inputs asks for every write like act and places the order', async () => {
+  test('BRW-RUN-01 BRW-RUN-03 BRW-RUN-04 BRW-RUN-05 BRW-RUN-06 BRR-STATUS-01 BRR-STATUS-02 BRR-STATUS-03 BRR-STATUS-05 a replay with inputs asks for every write like act and places the order; its status is polled freely, with no approval of its own', async () => {
     const { tabId, page } = await openTab(site, '/forms.html');
     shopTab = tabId;
     let started: Started | undefined;

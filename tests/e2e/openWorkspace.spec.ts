@@ -20,7 +20,7 @@ function makeFolder(root: string): { real: string; link: string } {
   return { real: fs.realpathSync(real), link };
 }
 
-test('WSP-OWS-05 WSP-OWS-06 WSP-OWS-14 WSP-OWS-02 workspace.open_workspace: consent naming the canonical path, then the folder picker, then the repeated call opens the whole folder', async ({ stack, ai }) => {
+test('WSP-OWS-05 WSP-OWS-06 WSP-OWS-14 WSP-OWS-02 WSP-OWS-17 workspace.open_workspace: consent naming the canonical path (first call needsApproval: true; still pending: APPROVAL_REQUIRED), then the folder picker, then the repeated call opens the whole folder', async ({ stack, ai }) => {
   const { real, link } = makeFolder(stack.root);
   // the person's folder picker is replaced by one that returns an OPFS folder with the same entries
   await writeOpfsFiles(stack.page, 'picked', { 'readme.md': '# Project\n', 'todo.md': '- [ ] one\n' });

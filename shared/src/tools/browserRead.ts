@@ -56,7 +56,7 @@ export const browserReadTool = defineTool({
       }),
     ),
     wait_for: action(
-      'Poll until exactly one condition holds (ref, role with optional name, text, or urlContains) or the timeout ends. Returns {matched: true | false, ref?}. Refused with ATTACHMENT_ONCE_INSUFFICIENT on a human tab attached with "Allow once".',
+      'Poll until exactly one condition holds (ref, role with optional name, text, or urlContains) or the timeout ends. Returns {matched: true | false, ref?}. Act, wait_for the result, then read. Refused with ATTACHMENT_ONCE_INSUFFICIENT on a human tab attached with "Allow once".',
       z
         .object({
           tabId: browserTabIdArg.optional(),

@@ -128,6 +128,22 @@ describe('TOOLS', () => {
     for (const forbidden of ['resolve', 'reopen', 'delete']) expect(actions).not.toContain(forbidden);
   });
 
+  it('GEN-02 GEN-06 the tools cover the backbone, files and windows, workflows, the selection, the browser and coherence; none formats a document', () => {
+    const names = TOOLS.map((tool) => tool.name);
+    for (const area of ['session', 'document', 'workspace', 'workflow', 'selection', 'browser', 'browser_read', 'coherence']) expect(names).toContain(area);
+    const formatting = /bold|italic|strike|heading|table|bullet|blockquote|code_block|format/;
+    for (const tool of TOOLS) {
+      for (const action of Object.keys(tool.actions)) expect(`${tool.name}.${action}`).not.toMatch(formatting);
+    }
+  });
+
+  it('BRW-CCLR-03 console_clear (a DOM write) is on browser, not on the read-only browser_read beside console', () => {
+    expect(Object.keys(findTool('browser')!.actions)).toContain('console_clear');
+    expect(findTool('browser')!.annotations.readOnlyHint).toBe(false);
+    expect(Object.keys(findTool('browser_read')!.actions)).toContain('console');
+    expect(Object.keys(findTool('browser_read')!.actions)).not.toContain('console_clear');
+  });
+
   it('findTool returns undefined for an unknown name', () => {
     expect(findTool('format')).toBeUndefined();
   });

@@ -57,7 +57,7 @@ export const workflowTool = defineTool({
   name: 'workflow',
   title: 'GitHub Actions workflow YAML',
   description:
-    'CST-safe edits and actionlint validation for GitHub Actions workflow YAML; only on tabs whose kind is "yaml-workflow" (NOT_WORKFLOW otherwise). document.read/write also work on these tabs; use apply_patch to change single fields while comments, anchors and key order survive.',
+    'CST-safe edits and actionlint validation for GitHub Actions workflow YAML; only on tabs whose kind is "yaml-workflow" (NOT_WORKFLOW otherwise). document.read/write also work on these tabs; use apply_patch to change single fields while comments, anchors and key order survive (document.write loses them; use it for rewrites or new files).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   actions: {
     apply_patch: action(

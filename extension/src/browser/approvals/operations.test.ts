@@ -9,7 +9,7 @@ describe('operation vocabulary', () => {
     expect(isOperation('submit')).toBe(false);
   });
 
-  it('never allows upload, and eval/session/record only per call', () => {
+  it('BRW-ACT-05 never allows upload, and eval/session/record only per call', () => {
     expect(mayEverAllow('upload')).toBe(false);
     for (const op of ['eval', 'session', 'record', 'upload'] as const) expect(mayGrantOnSite(op)).toBe(false);
     for (const op of ['click', 'type', 'scroll', 'key', 'style', 'navigate'] as const) expect(mayGrantOnSite(op)).toBe(true);
