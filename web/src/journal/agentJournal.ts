@@ -42,8 +42,9 @@ export class AgentJournal {
   /** Completions persisting behind their call's answer: `list` of this window waits for them. */
   private readonly landing = new Set<Promise<void>>();
   /**
-   * Entries recorded with their intended change that this window knows are not applied (a discard
-   * or a rejection not stored yet): listed as recorded, never as applied.
+   * Entries recorded with their intended change that this window knows are not applied: still in
+   * flight (recorded, the change not made yet), or discarded or rejected with that not stored yet.
+   * Listed as recorded here; elsewhere (another window, after a crash) such an entry is applied.
    */
   private readonly notApplied = new Set<string>();
   /** Unreviewed AI changes per document before REVIEW_BACKLOG_FULL. */
@@ -148,6 +149,7 @@ export class AgentJournal {
       if (intended && id) this.markNotApplied({ ...entry, id } as JournalEntry, null);
       throw error;
     }
+    if (intended) this.notApplied.add(full.id);
     await injectedDelay(testFaults.journal.recordDelayMs);
     return full;
   }
@@ -200,6 +202,7 @@ export class AgentJournal {
   async complete(entry: JournalEntry, revisionAfter: string, contentAfter: string, change: TextChange = minimalChange(entry.contentBefore, contentAfter)): Promise<boolean> {
     const { intended: _intended, ...rest } = entry;
     const done: JournalEntry = { ...rest, revisionAfter, contentAfter, change, state: 'applied' };
+    this.notApplied.delete(entry.id);
     this.countChange(entry.docKey, 1);
     try {
       if (takeInjectedFailure(testFaults.journal, 'rejectCompletions')) {
@@ -232,7 +235,10 @@ export class AgentJournal {
    * it has landed (or gone to the background retry, as `complete`'s failures do).
    */
   completeBehind(entry: JournalEntry, revisionAfter: string, contentAfter: string): Promise<void> {
-    if (takeInjectedFailure(testFaults.journal, 'dropCompletions')) return Promise.resolve();
+    if (takeInjectedFailure(testFaults.journal, 'dropCompletions')) {
+      this.notApplied.delete(entry.id);
+      return Promise.resolve();
+    }
     const landed = this.complete(entry, revisionAfter, contentAfter, entry.intended).then(() => undefined);
     this.landing.add(landed);
     void landed.finally(() => this.landing.delete(landed));

@@ -109,6 +109,8 @@ describe('a crash between any two steps of an AI write loses nothing acknowledge
       }
       expect(restored).toBe(k >= 4 ? `${next}more\n` : next);
       expect(entries).toEqual([['applied', typed, next]]);
+      // the window that is still running knows whether it made the change yet
+      expect((await w.journal.list(w.tab.filePath!)).map((e) => e.state)).toEqual([k >= 3 ? 'applied' : 'recorded']);
     });
   }
 
