@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures';
-import { injectFaults as injectJournalFaults, journalEntries } from './support/journal';
+import { injectFaults as injectJournalFaults, journalEntries, storedJournalRecords } from './support/journal';
 import { useSourceMode } from './support/person';
 
 type Faults = { disabled?: boolean; recordDelayMs?: number; failCompletions?: number };
@@ -170,4 +170,31 @@ test('DOC-WRITE-22 the journal rejecting the entry outright leaves the write app
     ['recorded', null],
     ['applied', 'two\n'],
   ]);
+});
+
+test('DOC-WRITE-20 a window that crashes before a write\'s completion lands loses nothing: the next window offers the text back, lists the change as applied, and its undo restores the text before', async ({ stack, ai }) => {
+  const { file, tabId } = await openFocused(stack, ai, 'before\n');
+  await injectJournalFaults(stack.page, { dropCompletions: 1 });
+  const written = await ai.ok<Record<string, unknown>>('document', { action: 'write', tabId, content: 'before\nafter by AI\n', save: false });
+  expect(written).toMatchObject({ applied: true, durable: true, saved: false });
+  // the completion never reached IndexedDB: the record (made before the change, with the change) is all there is
+  expect((await storedJournalRecords(stack.page, file)).map((e) => e.state)).toEqual(['recorded']);
+
+  // the renderer crashes: no unload handler runs
+  const cdp = await stack.context.newCDPSession(stack.page);
+  const crashed = new Promise<void>((resolve) => stack.page.once('crash', () => resolve()));
+  void cdp.send('Page.crash').catch(() => undefined);
+  await crashed;
+  const next = await stack.openEditorWindow();
+  expect((await journalEntries(next, file)).map((e) => [e.state, e.contentBefore, e.contentAfter])).toEqual([['applied', 'before\n', 'before\nafter by AI\n']]);
+  await next.getByRole('region', { name: 'Unsaved work' }).getByRole('button', { name: 'Restore j', exact: true }).click();
+  const reopened = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId: reopened.tabId })).content).toBe('before\nafter by AI\n');
+
+  await next.getByRole('button', { name: 'History' }).click();
+  const panel = next.getByRole('complementary', { name: 'History' });
+  await panel.getByRole('button', { name: /document\.write by e2e-ai/ }).click();
+  await expect(panel.getByLabel('Changes')).toContainText('+ after by AI');
+  await panel.getByRole('button', { name: 'Restore the text before this change' }).click();
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId: reopened.tabId })).content).toBe('before\n');
 });

@@ -8,7 +8,7 @@ import { NativeWorkspace } from './fs/nativeWorkspace';
 import { ExtensionConnection } from './mcp/connection';
 import { dispatch } from './mcp/dispatch';
 import { watchDisk, type DiskWatcher } from './documents/diskWatcher';
-import { allBuffers, holdWindowLock, journalUnsavedBuffers } from './documents/unsavedBuffers';
+import { allBuffers, holdWindowLock, UnsavedBufferJournal } from './documents/unsavedBuffers';
 import { WindowStore } from './state/store';
 import { testFaults, type TestFaults } from './lib/testFaults';
 import { AgentJournal } from './journal/agentJournal';
@@ -21,6 +21,7 @@ import { startCoherenceWorker } from './coherence/coherenceClient';
 
 const store = new WindowStore();
 const journal = new AgentJournal();
+const buffers = new UnsavedBufferJournal(store);
 const approvals = new FolderApprovals();
 const comments = new CommentStore();
 const connection: ExtensionConnection = new ExtensionConnection(async (request) => {
@@ -30,6 +31,7 @@ const connection: ExtensionConnection = new ExtensionConnection(async (request) 
     {
       store,
       journal,
+      buffers,
       approvals,
       comments,
       openThreads: (docKey) => comments.openThreads(docKey),
@@ -55,7 +57,7 @@ connection.onConnectionClosed = (connectionId) => approvals.dropConnection(conne
 async function boot(): Promise<void> {
   addWorkspace(store, await openScratch(), true);
   holdWindowLock();
-  journalUnsavedBuffers(store);
+  buffers.start();
   vmarkDebug.disk = watchDisk(store);
   trackComments(store, comments);
   followMovesOfOtherWindows(store, comments);

@@ -6,6 +6,7 @@ export type JournalFaults = {
   recordDelayMs?: number;
   failCompletions?: number;
   rejectCompletions?: number;
+  dropCompletions?: number;
   failBeforeApply?: boolean;
   failAfterApply?: boolean;
   saveDelayMs?: number;
@@ -71,6 +72,9 @@ export async function journalEntries(page: Page, docKey: string): Promise<Stored
     return journal.list(docKey);
   }, docKey);
 }
+
+/** The journal records of a document as IndexedDB holds them (texts not rebuilt, entries left recorded not settled), oldest first. */
+export const storedJournalRecords = (page: Page, docKey: string) => storedRecords<{ state: StoredEntry['state'] }>(page, 'journal', docKey);
 
 /** The history snapshots of a file, oldest first. */
 export const historySnapshots = (page: Page, docKey: string) => storedRecords<StoredSnapshot>(page, 'history', docKey);

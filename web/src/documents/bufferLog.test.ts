@@ -21,10 +21,12 @@ class Stored {
   base: UnsavedBuffer | null = null;
   changes = new Map<number, BufferChange>();
   write(w: BufferWrite): void {
-    if (w.kind === 'base') {
-      this.base = w.buffer;
-      this.changes.clear();
-    } else this.changes.set(w.record.seq, w.record);
+    if (w.kind === 'change') {
+      this.changes.set(w.record.seq, w.record);
+      return;
+    }
+    this.base = w.kind === 'base' ? w.buffer : null;
+    this.changes.clear();
   }
   restored(): string | undefined {
     if (!this.base) return undefined;
@@ -108,5 +110,21 @@ describe('BufferLog: an unsaved buffer is a base text plus the changes typed aft
     const fresh = new BufferLog();
     persistAll(fresh, new Stored(), ['small\n']);
     expect(fresh.plan(buffer('small\n' + 'z'.repeat(COMPACT_MIN_CHARS + 1)))?.kind).toBe('base');
+  });
+
+  it('an AI write that knows its change writes it as is when the buffer holds the text before, and diffs the texts when it does not', () => {
+    const log = new BufferLog();
+    const stored = new Stored();
+    persistAll(log, stored, ['aa\n']);
+    // an 'a' typed before 'aa': a diff of the texts would place it after them, the call's own change says where it went
+    const change = { from: 0, to: 0, insert: 'a' };
+    const exact = log.plan(buffer('aaa\n'), { before: 'aa\n', change });
+    expect(exact).toEqual({ kind: 'change', record: { tabId: 't1', seq: 1, change } });
+    stored.write(exact!);
+    log.commit(exact!, 'aaa\n');
+    // the person typed after the last write: the known change is not on the stored text, so the texts are diffed
+    const diffed = log.plan(buffer('aaa\nyz\n'), { before: 'aaa\ny\n', change: { from: 5, to: 5, insert: 'z' } });
+    stored.write(diffed!);
+    expect(stored.restored()).toBe('aaa\nyz\n');
   });
 });

@@ -1,7 +1,7 @@
-import { openVMarkDb, type Db, type UnsavedBuffer } from '../journal/db';
+import { openVMarkDb, type Alongside, type Db, type TextChange, type UnsavedBuffer, type VMarkStore, type WriteTx } from '../journal/db';
 import { BufferLog, replayBuffer, type BufferWrite } from './bufferLog';
 import type { WindowStore } from '../state/store';
-import { isDirty } from '../state/types';
+import { isDirty, type Tab, type WindowModel } from '../state/types';
 import { WINDOW_INSTANCE } from './fileEvents';
 // typing is copied to IndexedDB at most this often, off the keystroke path
 import { BUFFER_SAVE_DELAY_MS } from './journalWindow';
@@ -15,91 +15,155 @@ export function holdWindowLock(): void {
 
 const changesOf = (tabId: string) => IDBKeyRange.bound([tabId, -Infinity], [tabId, Infinity]);
 
-/** One transaction per write: a base replaces the tab's buffer and drops the changes before it; a change is appended. */
-async function writeBuffer(db: Db, write: BufferWrite): Promise<void> {
-  const tx = db.transaction(['buffers', 'bufferChanges'], 'readwrite');
-  if (write.kind === 'base') {
-    void tx.objectStore('bufferChanges').delete(changesOf(write.buffer.tabId));
-    void tx.objectStore('buffers').put(write.buffer);
-  } else {
+const BUFFER_STORES = ['buffers', 'bufferChanges'] as const;
+
+/**
+ * A new base this long or longer is not written on an AI write's path (a 5 MB document would be
+ * copied twice, text and saved text): such a write completes its journal entry before it answers,
+ * and the buffer follows with the next pass.
+ */
+export const ALONGSIDE_BASE_MAX_CHARS = 262_144;
+
+/** A base replaces the tab's buffer and drops the changes before it; a change is appended; forget drops both. */
+function writeBuffer(tx: WriteTx, write: BufferWrite): void {
+  if (write.kind === 'change') {
     void tx.objectStore('bufferChanges').put(write.record);
+    return;
   }
+  const tabId = write.kind === 'base' ? write.buffer.tabId : write.tabId;
+  void tx.objectStore('bufferChanges').delete(changesOf(tabId));
+  if (write.kind === 'base') void tx.objectStore('buffers').put(write.buffer);
+  else void tx.objectStore('buffers').delete(tabId);
+}
+
+async function writeAlone(db: Db, write: BufferWrite): Promise<void> {
+  const tx = db.transaction<VMarkStore[], 'readwrite'>([...BUFFER_STORES], 'readwrite');
+  writeBuffer(tx, write);
   await tx.done;
 }
 
-async function forget(db: Db, tabId: string): Promise<void> {
-  const tx = db.transaction(['buffers', 'bufferChanges'], 'readwrite');
-  void tx.objectStore('bufferChanges').delete(changesOf(tabId));
-  void tx.objectStore('buffers').delete(tabId);
-  await tx.done;
+function bufferOf(model: WindowModel, tab: Tab, content: string): UnsavedBuffer {
+  return {
+    tabId: tab.id,
+    windowInstance: WINDOW_INSTANCE,
+    kind: tab.kind,
+    workspaceRoot: model.workspaces.find((w) => w.id === tab.workspaceInstanceId)?.fs.root ?? null,
+    docKey: tab.filePath ?? `untitled:${tab.id}`,
+    filePath: tab.filePath,
+    title: tab.title,
+    content,
+    savedContent: tab.savedContent,
+    at: Date.now(),
+  };
 }
 
 /**
  * Journals every dirty tab's text as the person types, and forgets it once the tab is saved or
  * closed. What is written follows the edit: a base text, then the changes after it (`BufferLog`).
  * After a crash or a killed page, `orphanedBuffers` finds what was typed and not saved.
+ * An AI write puts its text into the same transaction as its journal record (`withText`).
  */
-export function journalUnsavedBuffers(store: WindowStore): () => void {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const log = new BufferLog();
+export class UnsavedBufferJournal {
+  private readonly log = new BufferLog();
+  private timer: ReturnType<typeof setTimeout> | null = null;
   /** Tabs closed since the last pass: their text is let go at once, their stored buffer forgotten by the next pass. */
-  const closed = new Set<string>();
-  const persist = async () => {
-    timer = null;
-    const model = store.getSnapshot();
+  private readonly closed = new Set<string>();
+  // one pass (or AI write) at a time: each plans its changes from what the one before it committed
+  private turns: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly store: WindowStore) {}
+
+  start(): () => void {
+    const unsubscribe = this.store.subscribe(() => {
+      // the next pass may wait (or fail): a closed tab's text does not wait for it
+      for (const tabId of this.log.tabs()) {
+        if (this.store.tab(tabId)) continue;
+        this.log.forget(tabId);
+        this.closed.add(tabId);
+      }
+      this.timer ??= setTimeout(() => void this.persistSoon(), BUFFER_SAVE_DELAY_MS);
+    });
+    // the page is going away: write what is pending now
+    const flushNow = () => {
+      this.store.flush();
+      void this.persistSoon();
+    };
+    window.addEventListener('pagehide', flushNow);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('pagehide', flushNow);
+    };
+  }
+
+  private inTurn<T>(step: () => Promise<T>): Promise<T> {
+    const mine = this.turns.then(step);
+    this.turns = mine.catch(() => undefined);
+    return mine;
+  }
+
+  persistSoon(): Promise<void> {
+    return this.inTurn(() => this.persist()).catch((e: unknown) => console.error('VMark: buffer journal failed', e));
+  }
+
+  private async persist(): Promise<void> {
+    this.timer = null;
+    const model = this.store.getSnapshot();
     const db = await openVMarkDb();
     const live = new Set<string>();
     for (const tab of model.tabs) {
       if (!isDirty(tab)) continue;
       live.add(tab.id);
-      const write = log.plan({
-        tabId: tab.id,
-        windowInstance: WINDOW_INSTANCE,
-        kind: tab.kind,
-        workspaceRoot: model.workspaces.find((w) => w.id === tab.workspaceInstanceId)?.fs.root ?? null,
-        docKey: tab.filePath ?? `untitled:${tab.id}`,
-        filePath: tab.filePath,
-        title: tab.title,
-        content: tab.content,
-        savedContent: tab.savedContent,
-        at: Date.now(),
-      });
+      const write = this.log.plan(bufferOf(model, tab, tab.content));
       if (!write) continue;
-      await writeBuffer(db, write);
-      log.commit(write, tab.content);
+      await writeAlone(db, write);
+      this.log.commit(write, tab.content);
     }
-    for (const tabId of new Set([...log.tabs(), ...closed])) {
+    for (const tabId of new Set([...this.log.tabs(), ...this.closed])) {
       if (live.has(tabId)) continue;
-      await forget(db, tabId);
-      log.forget(tabId);
-      closed.delete(tabId);
+      const write: BufferWrite = { kind: 'forget', tabId };
+      await writeAlone(db, write);
+      this.log.commit(write, '');
+      this.closed.delete(tabId);
     }
-  };
-  // one pass at a time: each plans its changes from what the pass before it committed
-  let passes: Promise<void> = Promise.resolve();
-  const persistInTurn = () => {
-    passes = passes.then(persist).catch((e: unknown) => console.error('VMark: buffer journal failed', e));
-    return passes;
-  };
-  const unsubscribe = store.subscribe(() => {
-    // the next pass may wait (or fail): a closed tab's text does not wait for it
-    for (const tabId of log.tabs()) {
-      if (store.tab(tabId)) continue;
-      log.forget(tabId);
-      closed.add(tabId);
-    }
-    timer ??= setTimeout(() => void persistInTurn(), BUFFER_SAVE_DELAY_MS);
-  });
-  // the page is going away: write what is pending now
-  const flushNow = () => {
-    store.flush();
-    void persistInTurn();
-  };
-  window.addEventListener('pagehide', flushNow);
-  return () => {
-    unsubscribe();
-    window.removeEventListener('pagehide', flushNow);
-  };
+  }
+
+  /**
+   * Runs `step` (a journal transaction) in this journal's turn, handing it the writes that make
+   * what IndexedDB restores of tab `tabId` hold `text` (its buffer, or its file when `text` is the
+   * saved text), or null when that cannot be written on the way (a large new base, a closed tab).
+   * When `step` fails, what is stored of the tab is not known: the next pass writes it anew.
+   * `known`: the change from a text before to `text`, which spares a diff when the buffer holds that text.
+   */
+  withText<T>(tabId: string, text: string, step: (alongside: Alongside | null) => Promise<T>, known?: { before: string; change: TextChange }): Promise<T> {
+    return this.inTurn(async () => {
+      const write = this.planText(tabId, text, known);
+      const alongside: Alongside | null =
+        write === undefined ? null : write === null ? { stores: [], write: () => undefined } : { stores: [...BUFFER_STORES], write: (tx) => writeBuffer(tx, write) };
+      try {
+        const result = await step(alongside);
+        if (write) this.log.commit(write, text);
+        return result;
+      } catch (error) {
+        if (write) {
+          this.log.invalidate(tabId);
+          this.timer ??= setTimeout(() => void this.persistSoon(), 0);
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** The write that makes the stored buffer of a tab hold `text`: null when it holds it already, undefined when it cannot be written on the way. */
+  private planText(tabId: string, text: string, known?: { before: string; change: TextChange }): BufferWrite | null | undefined {
+    const model = this.store.getSnapshot();
+    const tab = model.tabs.find((t) => t.id === tabId);
+    if (!tab) return this.log.has(tabId) ? { kind: 'forget', tabId } : undefined;
+    // a text equal to the saved one is restored from the file: no buffer then
+    if (text === tab.savedContent) return this.log.has(tabId) ? { kind: 'forget', tabId } : null;
+    const write = this.log.plan(bufferOf(model, tab, text), known);
+    if (write?.kind === 'base' && text.length + tab.savedContent.length >= ALONGSIDE_BASE_MAX_CHARS) return undefined;
+    return write;
+  }
 }
 
 /** Every stored buffer with its text rebuilt (base plus the changes after it). */
@@ -117,5 +181,5 @@ export async function orphanedBuffers(): Promise<UnsavedBuffer[]> {
 }
 
 export async function forgetBuffer(tabId: string): Promise<void> {
-  await forget(await openVMarkDb(), tabId);
+  await writeAlone(await openVMarkDb(), { kind: 'forget', tabId });
 }

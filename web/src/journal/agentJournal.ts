@@ -1,6 +1,6 @@
 import { randomBase62 } from '../lib/randomId';
 import { minimalChange } from '../lib/minimalChange';
-import { openVMarkDb, type Db, type JournalEntry, type StoredJournalEntry, type TextChange } from './db';
+import { isApplied, openVMarkDb, type Alongside, type Db, type JournalEntry, type StoredJournalEntry, type TextChange, type VMarkStore, type WriteTx } from './db';
 import { rebuildTexts } from './rebuildTexts';
 import { injectedDelay, takeInjectedFailure, testFaults } from '../lib/testFaults';
 
@@ -16,11 +16,14 @@ export const MAX_CHAIN = 64;
 
 export class JournalTimeout extends Error {}
 
+/** The Web Lock a window holds while it records a write to a document (two windows on one file share it). */
+export const journalLockName = (docKey: string) => `vmark-journal:${docKey}`;
+
 function withTimeout<T>(promise: Promise<T>, ms = JOURNAL_TIMEOUT_MS): Promise<T> {
   return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new JournalTimeout('journal timed out')), ms))]);
 }
 
-export type NewEntry = Omit<JournalEntry, 'id' | 'seq' | 'revisionAfter' | 'contentAfter' | 'state' | 'reviewed' | 'at' | 'before' | 'chain' | 'change'>;
+export type NewEntry = Omit<JournalEntry, 'id' | 'seq' | 'revisionAfter' | 'contentAfter' | 'state' | 'reviewed' | 'at' | 'before' | 'chain' | 'change' | 'intended'>;
 
 /** What an entry is stored as: without the texts it carries in memory. */
 function stored(entry: JournalEntry): StoredJournalEntry {
@@ -36,6 +39,14 @@ export class AgentJournal {
   /** Completions that could not be persisted yet, retried in the background (docKey → entry). */
   private readonly undurable = new Map<string, JournalEntry>();
   private db: Db | null = null;
+  /** Completions persisting behind their call's answer: `list` of this window waits for them. */
+  private readonly landing = new Set<Promise<void>>();
+  /**
+   * Entries recorded with their intended change that this window knows are not applied: still in
+   * flight (recorded, the change not made yet), or discarded or rejected with that not stored yet.
+   * Listed as recorded here; elsewhere (another window, after a crash) such an entry is applied.
+   */
+  private readonly notApplied = new Set<string>();
   /** Unreviewed AI changes per document before REVIEW_BACKLOG_FULL. */
   backlogLimit = REVIEW_BACKLOG_LIMIT;
 
@@ -66,7 +77,7 @@ export class AgentJournal {
     let count = 0;
     let cursor = await withTimeout(db.transaction('journal').store.index('byDoc').openCursor(IDBKeyRange.bound([docKey, -Infinity], [docKey, Infinity])));
     while (cursor) {
-      if (cursor.value.state === 'applied' && !cursor.value.reviewed) count++;
+      if (isApplied(cursor.value) && !cursor.value.reviewed) count++;
       cursor = await cursor.continue();
     }
     this.unreviewed.set(docKey, count);
@@ -80,9 +91,10 @@ export class AgentJournal {
 
   /** The entries of a document, oldest first, with the texts before and after each rebuilt. */
   async list(docKey: string): Promise<JournalEntry[]> {
+    await Promise.all([...this.landing]);
     const db = await this.open();
     const entries = await db.getAllFromIndex('journal', 'byDoc', IDBKeyRange.bound([docKey, -Infinity], [docKey, Infinity]));
-    return rebuildTexts(entries, async (id) => (await db.get('journalTexts', id))?.text);
+    return rebuildTexts(entries, async (id) => (await db.get('journalTexts', id))?.text, this.notApplied);
   }
 
   /**
@@ -90,16 +102,19 @@ export class AgentJournal {
    * previous entry of this tab left, the entry points at that one instead of storing the text again.
    * `check` sees the document's latest entry inside the same transaction and may refuse (throw):
    * nothing is recorded then. One transaction, not a read and then a write.
+   * `intended` (the change the call is about to make) is stored only with `alongside`: the writes
+   * that make the document's restorable text hold the text after it, in the same transaction.
    */
-  async record(entry: NewEntry, check?: (latest: StoredJournalEntry | null) => void): Promise<JournalEntry> {
+  async record(entry: NewEntry, check?: (latest: StoredJournalEntry | null) => void, intended?: { change: TextChange; alongside: Alongside }): Promise<JournalEntry> {
     const db = await this.open();
-    const tx = db.transaction(['journal', 'journalTexts'], 'readwrite');
+    const tx: WriteTx = db.transaction<VMarkStore[], 'readwrite'>(['journal', 'journalTexts', ...(intended?.alongside.stores ?? [])], 'readwrite');
+    let id = '';
     const write = async (): Promise<JournalEntry> => {
       const range = IDBKeyRange.bound([entry.docKey, -Infinity], [entry.docKey, Infinity]);
       const latest = (await tx.objectStore('journal').index('byDoc').openCursor(range, 'prev'))?.value ?? null;
       check?.(latest);
       const follows = latest !== null && latest.state === 'applied' && latest.change != null && latest.revisionAfter === entry.revisionBefore && (latest.chain ?? 0) < MAX_CHAIN;
-      const id = `je-${randomBase62(12)}`;
+      id = `je-${randomBase62(12)}`;
       const full: JournalEntry = {
         ...entry,
         id,
@@ -109,12 +124,14 @@ export class AgentJournal {
         before: follows ? { afterEntry: latest.id } : { textId: id },
         chain: follows ? (latest.chain ?? 0) + 1 : 0,
         change: null,
+        ...(intended ? { intended: intended.change } : {}),
         state: 'recorded',
         reviewed: false,
         at: Date.now(),
       };
       if (!follows) void tx.objectStore('journalTexts').put({ id, text: entry.contentBefore });
       void tx.objectStore('journal').put(stored(full));
+      intended?.alongside.write(tx);
       await tx.done;
       return full;
     };
@@ -122,21 +139,60 @@ export class AgentJournal {
     try {
       full = await withTimeout(write());
     } catch (error) {
+      void tx.done.catch(() => undefined);
       try {
         tx.abort();
       } catch {
         // already finished or aborted
       }
+      // a transaction that timed out may still have landed: its entry is marked not applied
+      if (intended && id) this.markNotApplied({ ...entry, id } as JournalEntry, null);
       throw error;
     }
+    if (intended) this.notApplied.add(full.id);
     await injectedDelay(testFaults.journal.recordDelayMs);
     return full;
   }
 
-  /** The call was refused after recording (ABORTED): the entry stays as evidence, marked not applied. */
-  async discard(entry: JournalEntry): Promise<void> {
+  /**
+   * The call was refused after recording (ABORTED, or the editor failed before changing anything):
+   * the entry stays as evidence, marked not applied. An entry recorded with its intended change is
+   * marked together with `alongside` (the writes that take the text back out of the unsaved
+   * buffer); until that lands, this window lists it as not applied and retries in the background.
+   */
+  async discard(entry: JournalEntry, alongside: Alongside | null = null): Promise<void> {
+    if (entry.intended) this.notApplied.add(entry.id);
+    try {
+      await this.storeNotApplied(entry, alongside);
+      this.notApplied.delete(entry.id);
+    } catch (error) {
+      if (entry.intended) this.markNotApplied(entry, alongside);
+      throw error;
+    }
+  }
+
+  private async storeNotApplied(entry: JournalEntry, alongside: Alongside | null): Promise<void> {
     const db = await this.open();
-    await withTimeout(db.put('journal', stored({ ...entry, state: 'not-applied' })));
+    const tx: WriteTx = db.transaction<VMarkStore[], 'readwrite'>(['journal', ...(alongside?.stores ?? [])], 'readwrite');
+    const write = async () => {
+      // only a recorded entry: a transaction that timed out may never have stored it
+      const current = await tx.objectStore('journal').get(entry.id);
+      if (current?.state === 'recorded') void tx.objectStore('journal').put({ ...current, state: 'not-applied' });
+      alongside?.write(tx);
+      await tx.done;
+    };
+    await withTimeout(write());
+  }
+
+  /** Retries marking an entry not applied until it lands; this window lists it so meanwhile. */
+  private markNotApplied(entry: JournalEntry, alongside: Alongside | null): void {
+    this.notApplied.add(entry.id);
+    setTimeout(() => {
+      this.storeNotApplied(entry, alongside).then(
+        () => this.notApplied.delete(entry.id),
+        () => this.markNotApplied(entry, alongside),
+      );
+    }, DURABILITY_RETRY_MS);
   }
 
   /**
@@ -144,7 +200,9 @@ export class AgentJournal {
    * is found by comparing the texts). Returns whether that is durable; if not, it is retried in the background.
    */
   async complete(entry: JournalEntry, revisionAfter: string, contentAfter: string, change: TextChange = minimalChange(entry.contentBefore, contentAfter)): Promise<boolean> {
-    const done: JournalEntry = { ...entry, revisionAfter, contentAfter, change, state: 'applied' };
+    const { intended: _intended, ...rest } = entry;
+    const done: JournalEntry = { ...rest, revisionAfter, contentAfter, change, state: 'applied' };
+    this.notApplied.delete(entry.id);
     this.countChange(entry.docKey, 1);
     try {
       if (takeInjectedFailure(testFaults.journal, 'rejectCompletions')) {
@@ -160,6 +218,7 @@ export class AgentJournal {
       if (error instanceof DOMException && REJECTIONS.has(error.name)) {
         // refused for good: the change stays applied, logged as not recorded, and the next write runs normally
         this.countChange(entry.docKey, -1);
+        if (entry.intended) this.notApplied.add(entry.id);
         console.warn(`VMark: journal entry ${entry.id} (${entry.tool}.${entry.action}) was rejected and is not recorded: ${error.message}`);
         return false;
       }
@@ -167,6 +226,23 @@ export class AgentJournal {
       this.retryLater(done);
       return false;
     }
+  }
+
+  /**
+   * Step 2 of an entry recorded with its intended change, which the editor made exactly: the write
+   * is durable already (the record holds the change, the unsaved buffer the text after), so the
+   * completion only adds the revision after it and persists behind the call's answer. Resolves when
+   * it has landed (or gone to the background retry, as `complete`'s failures do).
+   */
+  completeBehind(entry: JournalEntry, revisionAfter: string, contentAfter: string): Promise<void> {
+    if (takeInjectedFailure(testFaults.journal, 'dropCompletions')) {
+      this.notApplied.delete(entry.id);
+      return Promise.resolve();
+    }
+    const landed = this.complete(entry, revisionAfter, contentAfter, entry.intended).then(() => undefined);
+    this.landing.add(landed);
+    void landed.finally(() => this.landing.delete(landed));
+    return landed;
   }
 
   private retryLater(entry: JournalEntry): void {
@@ -186,6 +262,6 @@ export class AgentJournal {
     const entry = await db.get('journal', id);
     if (!entry || entry.reviewed) return;
     await db.put('journal', { ...entry, reviewed: true });
-    if (entry.state === 'applied') this.countChange(entry.docKey, -1);
+    if (isApplied(entry)) this.countChange(entry.docKey, -1);
   }
 }

@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 
 /** One replacement: `insert` takes the place of `[from, to)` of the text before. */
 export interface TextChange {
@@ -31,6 +31,12 @@ export interface StoredJournalEntry {
   chain?: number;
   /** What the change did to the text before; null until it is applied. */
   change?: TextChange | null;
+  /**
+   * The change the call is about to make, stored when the same transaction also made the tab's
+   * unsaved buffer (or its file) hold the text after it: from then on the write is durable, and an
+   * entry left `recorded` with it is applied (see `isApplied`) unless it is later marked not applied.
+   */
+  intended?: TextChange;
   /** Entries written before version 3 hold both texts themselves. */
   contentBefore?: string;
   contentAfter?: string | null;
@@ -98,6 +104,22 @@ interface VMarkDb extends DBSchema {
 }
 
 export type Db = IDBPDatabase<VMarkDb>;
+export type VMarkStore = StoreNames<VMarkDb>;
+/** A readwrite transaction over some of the stores, for writes that must land together with another one. */
+export type WriteTx = IDBPTransaction<VMarkDb, VMarkStore[], 'readwrite'>;
+
+/** Writes another part of the app adds to a transaction, so both land or neither does. */
+export interface Alongside {
+  stores: VMarkStore[];
+  write(tx: WriteTx): void;
+}
+
+/**
+ * Whether an entry's change is in the document: completed, or recorded with the change it was
+ * about to make (the record made that change durable; the window ended before it was completed).
+ */
+export const isApplied = (entry: Pick<StoredJournalEntry, 'state' | 'intended'>): boolean =>
+  entry.state === 'applied' || (entry.state === 'recorded' && entry.intended !== undefined);
 
 let opening: Promise<Db> | null = null;
 

@@ -13,6 +13,8 @@ export const testFaults = {
     failCompletions: 0,
     /** The next this-many completions are rejected for good. */
     rejectCompletions: 0,
+    /** The next this-many completions behind an answer never reach IndexedDB, as if the window ended first. */
+    dropCompletions: 0,
     /** The editor fails once before it changes the document. */
     failBeforeApply: false,
     /** The editor fails once after it changed the document. */

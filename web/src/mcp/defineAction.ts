@@ -1,5 +1,6 @@
 import type { ActionArgs, ActionNames, CallOutcome, HostServiceOp, Principal, ToolDef } from '@vmark/shared';
 import type { AgentJournal } from '../journal/agentJournal';
+import type { UnsavedBufferJournal } from '../documents/unsavedBuffers';
 import type { CommentStore } from '../comments/commentStore';
 import type { FolderApprovals } from '../state/folderApprovals';
 import type { EditorAdapter, WindowStore } from '../state/store';
@@ -22,6 +23,8 @@ export interface EditorNeeds {
 export interface WindowServices {
   store: WindowStore;
   journal: AgentJournal;
+  /** The unsaved buffers' journal: an AI write stores its text there with its journal record. */
+  buffers: UnsavedBufferJournal;
   approvals: FolderApprovals;
   /** Ids of the open (not resolved, not deleted) comment threads of a document. */
   openThreads(docKey: string): ReadonlySet<string>;

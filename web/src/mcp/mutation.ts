@@ -18,8 +18,8 @@ import {
 } from '@vmark/shared';
 import { hasLoneSurrogate } from '@vmark/shared/lib/text/hasLoneSurrogate';
 import { minimalChange } from '../lib/minimalChange';
-import type { AgentJournal } from '../journal/agentJournal';
-import type { JournalEntry, TextChange } from '../journal/db';
+import { journalLockName, type AgentJournal } from '../journal/agentJournal';
+import { isApplied, type JournalEntry, type StoredJournalEntry, type TextChange } from '../journal/db';
 import type { Tab } from '../state/types';
 import type { EditedText } from '../state/store';
 import { docKeyOf } from '../comments/docKey';
@@ -46,7 +46,7 @@ const queues = new Map<string, Promise<void>>();
  * 3 s is refused with WRITE_BUSY and was not executed. (Another window that is recording a write
  * to the same file is JOURNAL_BUSY instead: see the journal lock below.)
  */
-async function withDocumentTurn<T>(docKey: string, run: () => Promise<T>): Promise<T> {
+async function withDocumentTurn<T>(docKey: string, run: (holdTurnUntil: (done: Promise<unknown>) => void) => Promise<T>): Promise<T> {
   const previous = queues.get(docKey) ?? Promise.resolve();
   let release: () => void = () => undefined;
   const mine = new Promise<void>((resolve) => (release = resolve));
@@ -61,11 +61,17 @@ async function withDocumentTurn<T>(docKey: string, run: () => Promise<T>): Promi
     void previous.then(release);
     throw new DomainErrorException(writeBusy(`Another write to this document held it for ${WRITE_TURN_WAIT_MS / 1000} s; this call was not executed. Retry.`));
   }
+  // the turn may outlast the answer: a journal completion persisting behind it keeps the next write waiting
+  let held: Promise<unknown> = Promise.resolve();
   try {
-    return await run();
+    return await run((done) => (held = done));
   } finally {
-    release();
-    if (queues.get(docKey) === tail) queues.delete(docKey);
+    void held
+      .catch(() => undefined)
+      .then(() => {
+        release();
+        if (queues.get(docKey) === tail) queues.delete(docKey);
+      });
   }
 }
 
@@ -147,7 +153,7 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
   checkAddresses(plan.addresses, openThreads);
   if (plan.input !== null && hasLoneSurrogate(plan.input)) throw new DomainErrorException(invalidText());
   const docKey = docKeyOf(tab);
-  return withDocumentTurn(docKey, async () => {
+  return withDocumentTurn(docKey, async (holdTurnUntil) => {
     if (journal.isDegraded(docKey)) throw new DomainErrorException(journalDegraded());
     const current = store.tab(plan.tab.id);
     if (!current) throw new DomainErrorException(aborted('closed'));
@@ -166,7 +172,10 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
       // a call that changes nothing is not journaled
       return { changed: false, revision: tab.revision, durable: true, content: tab.content, entry: null };
     }
-    return navigator.locks.request(`vmark-journal:${docKey}`, { ifAvailable: true }, async (lock) => {
+    // the answer goes out when the change is applied; the lock and the turn are held until a completion behind it has landed
+    let answer: (result: MutationResult) => void = () => undefined;
+    const answered = new Promise<MutationResult>((resolve) => (answer = resolve));
+    const held = navigator.locks.request(journalLockName(docKey), { ifAvailable: true }, async (lock) => {
       // another window is recording a write to the same file
       if (!lock) throw new DomainErrorException(journalBusy());
       if ((await journalGate(() => journal.unreviewedCount(docKey))) >= journal.backlogLimit) {
@@ -175,25 +184,34 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
       const activeBefore = store.getSnapshot().activeTabId;
       const selectionBefore = store.selectionVersion(tab.id);
       // another tab's AI change this tab has not caught up with: refused inside the recording transaction
-      const refuseStaleParent = (latest: { state: string; tabId: string; at: number } | null) => {
-        if (latest && latest.state === 'applied' && latest.tabId !== tab.id && latest.at > tab.journalSeenAt) throw new DomainErrorException(staleParent());
+      const refuseStaleParent = (latest: StoredJournalEntry | null) => {
+        if (latest && isApplied(latest) && latest.tabId !== tab.id && latest.at > tab.journalSeenAt) throw new DomainErrorException(staleParent());
       };
+      const newEntry = {
+        docKey,
+        tabId: tab.id,
+        tool: plan.tool,
+        action: plan.action,
+        client: ctx.principal.clientName,
+        connectionId: ctx.principal.connectionId,
+        addresses: plan.addresses ?? [],
+        revisionBefore: tab.revision,
+        contentBefore: tab.content,
+      };
+      // the text after is known: the record carries the change and the unsaved buffer gets the text after, in one transaction
       const entry = await journalGate(() =>
-        journal.record(
-          {
-            docKey,
-            tabId: tab.id,
-            tool: plan.tool,
-            action: plan.action,
-            client: ctx.principal.clientName,
-            connectionId: ctx.principal.connectionId,
-            addresses: plan.addresses ?? [],
-            revisionBefore: tab.revision,
-            contentBefore: tab.content,
-          },
-          refuseStaleParent,
-        ),
+        replaced && next !== VIA_EDITOR
+          ? ctx.buffers.withText(tab.id, next, (alongside) => journal.record(newEntry, refuseStaleParent, alongside ? { change: replaced, alongside } : undefined), {
+              before: tab.content,
+              change: replaced,
+            })
+          : journal.record(newEntry, refuseStaleParent),
       );
+      // takes the text back out of the unsaved buffer when the change does not happen
+      const discard = async () => {
+        const text = store.tab(tab.id)?.content ?? tab.content;
+        await (entry.intended ? ctx.buffers.withText(tab.id, text, (alongside) => journal.discard(entry, alongside)) : journal.discard(entry)).catch(() => undefined);
+      };
       store.flush();
       const now = store.tab(tab.id);
       // text under composition also changes the document: the input method is the reason then, not an edit
@@ -208,7 +226,7 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
               ? 'selection'
               : null;
       if (abortReason) {
-        await journal.discard(entry).catch(() => undefined);
+        await discard();
         throw new DomainErrorException(aborted(abortReason));
       }
       let content: string;
@@ -229,13 +247,32 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
           const durable = await journal.complete(entry, after.revision, after.content);
           throw new DomainErrorException(internal(`The editor failed after the change: ${(error as Error).message}. Read before writing again.`, { applied: true, durable, current_revision: after.revision }));
         }
-        await journal.discard(entry).catch(() => undefined);
+        await discard();
         throw new DomainErrorException(internal(`The editor failed: ${(error as Error).message}; the document may be partly changed. Read it again.`));
       }
       const revision = store.tab(tab.id)?.revision ?? tab.revision;
-      const durable = await journal.complete(entry, revision, content, change ?? undefined);
+      let durable = true;
+      let landed: Promise<void> = Promise.resolve();
+      if (entry.intended && madeAsRecorded(entry.intended, next, content, change) && !completionFaultPending()) {
+        // durable since the record: its completion only adds the revision after, behind the answer
+        landed = journal.completeBehind(entry, revision, content);
+      } else {
+        durable = await journal.complete(entry, revision, content, change ?? undefined);
+      }
       store.updateTab(tab.id, (t) => ({ ...t, journalSeenAt: Date.now() }));
-      return { changed: true, revision, durable, content, entry };
+      answer({ changed: true, revision, durable, content, entry });
+      await landed;
     });
+    holdTurnUntil(held);
+    return Promise.race([answered, held.then(() => answered)]);
   });
 }
+
+/** The editor made exactly the change the record carries (it may normalise what it is given). */
+function madeAsRecorded(intended: TextChange, next: string | typeof VIA_EDITOR, content: string, change: TextChange | null): boolean {
+  if (change) return change.from === intended.from && change.to === intended.to && change.insert === intended.insert;
+  return next !== VIA_EDITOR && content === next;
+}
+
+/** Injected completion failures model a completion the write's durability waits for: such a write completes before it answers. */
+const completionFaultPending = () => testFaults.journal.failCompletions > 0 || testFaults.journal.rejectCompletions > 0;
