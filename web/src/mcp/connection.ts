@@ -49,7 +49,10 @@ export class ExtensionConnection {
   label: string | null = sessionStorage.getItem(LABEL_KEY);
 
   constructor(private readonly handle: Handler) {
-    if (typeof window !== 'undefined') window.addEventListener('focus', () => (this.refocused = true));
+    if (typeof window === 'undefined') return;
+    // a window that gets the focus back or a click may follow the use of another window
+    window.addEventListener('focus', () => (this.refocused = true));
+    window.addEventListener('pointerdown', () => (this.refocused = true), true);
   }
 
   subscribe(listener: () => void): () => void {
@@ -94,7 +97,7 @@ export class ExtensionConnection {
   /**
    * The person used this window (the extension routes calls without a target to the most recently
    * used one). While they keep typing, once a second is enough: a message per keystroke cost the
-   * keystroke ~2 ms of IPC. A window that gets the focus back reports its next use at once.
+   * keystroke ~2 ms of IPC. A click, or the first use after the window got the focus back, is reported at once.
    */
   markUsed(): void {
     const now = performance.now();
