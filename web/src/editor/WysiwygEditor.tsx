@@ -89,13 +89,27 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
     onSelectionUpdate: () => store.bumpSelection(tab.id),
   });
 
+  // the first hand-over writes the whole document over its parse (later ones only what changed):
+  // done once the page is idle after the open, not on the first keystrokes
+  const warmHandOver = useRef<() => void>(() => undefined);
+  const stopWarming = useRef<() => void>(() => undefined);
+  warmHandOver.current = () => {
+    if (!editor || typeof requestIdleCallback !== 'function') return;
+    const idle = requestIdleCallback(() => {
+      if (!editor.isDestroyed && !progress.current && parsed.current) serializeMarkdownWithReport(editor.state.doc, parsed.current);
+    });
+    stopWarming.current = () => cancelIdleCallback(idle);
+  };
+
   function parsedWhole(done: ParsedDoc): void {
     progress.current = undefined;
     if (done.source !== lastHandedOver.current) return;
     parsed.current = done;
     blocks.current = { starts: done.root.children?.map((block) => block.start) ?? [] };
     keepParse(store, tab.id, done);
+    warmHandOver.current();
   }
+
 
   /** The parse of the shown text, finishing a progressive open first. */
   function completeParse(): ParsedDoc {
@@ -145,6 +159,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
     if (!editor) return;
     const unregisterFlush = store.registerFlusher(tab.id, flush);
     progress.current?.start(editor);
+    if (!progress.current) warmHandOver.current();
     const unregisterEditor = store.registerEditor(tab.id, completingFirst(completeParse, {
       mode: 'wysiwyg',
       loadContent: load,
@@ -190,6 +205,7 @@ export function WysiwygEditor({ tab, store, comments, onSelectComment }: { tab: 
       queueMicrotask(() => store.editor(tab.id)?.placeCursorInBlock(handedOver));
     }
     return () => {
+      stopWarming.current();
       flush();
       progress.current?.stop();
       unregisterFlush();

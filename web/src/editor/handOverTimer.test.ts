@@ -57,32 +57,45 @@ describe('handOverTimer', () => {
     expect(flush).not.toHaveBeenCalled();
   });
 
-  it('the max-wait hand-over while typing goes on runs right after the next frame was painted, or after 100 ms if no frame comes (a hidden page)', () => {
+  it('the max-wait hand-over while typing goes on runs right after the frame of the next keystroke (the one after is then furthest away), after the next frame at the max wait, or 100 ms later if no frame comes (a hidden page)', () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     vi.stubGlobal('cancelAnimationFrame', () => undefined);
     try {
       const flush = vi.fn(() => timer.cancel());
       const timer = handOverTimer(flush);
-      for (let t = 0; t < EDITOR_FLUSH_MAX_MS; t += 40) {
-        timer.changed();
-        vi.advanceTimersByTime(40);
-      }
+      const typeFor = (ms: number, every: number) => {
+        for (let t = 0; t < ms; t += every) {
+          timer.changed();
+          vi.advanceTimersByTime(every);
+        }
+      };
+      // keystrokes every 40 ms: no frame is waited for until 100 ms before the max wait
+      typeFor(EDITOR_FLUSH_MAX_MS - 100, 40);
+      expect(frames).toHaveLength(0);
+      timer.changed();
       expect(frames).toHaveLength(1);
-      expect(flush).not.toHaveBeenCalled();
       frames[0]!(0);
       expect(flush).not.toHaveBeenCalled();
       vi.advanceTimersByTime(0);
       expect(flush).toHaveBeenCalledTimes(1);
 
-      // no frame: the hand-over still happens
-      for (let t = 0; t < EDITOR_FLUSH_MAX_MS + 40; t += 40) {
-        timer.changed();
-        vi.advanceTimersByTime(40);
-      }
+      // keystrokes every 130 ms up to 390 ms: none comes in the last 100 ms (nor a pause long enough), so the max wait asks for a frame itself
+      typeFor(EDITOR_FLUSH_MAX_MS - 110, 130);
+      vi.advanceTimersByTime(109);
+      expect(frames).toHaveLength(1);
+      vi.advanceTimersByTime(1);
       expect(frames).toHaveLength(2);
-      vi.advanceTimersByTime(100);
+      frames[1]!(0);
+      vi.advanceTimersByTime(0);
       expect(flush).toHaveBeenCalledTimes(2);
+
+      // no frame: the hand-over still happens
+      typeFor(EDITOR_FLUSH_MAX_MS - 100 + 40, 40);
+      expect(frames).toHaveLength(3);
+      expect(flush).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(100);
+      expect(flush).toHaveBeenCalledTimes(3);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -29,6 +29,9 @@ function runtime(): ChromeRuntimeLike | null {
   return typeof c?.runtime?.connect === 'function' ? c.runtime : null;
 }
 
+/** How often a window in use tells the extension so, at most (unless it got the focus back). */
+const USED_REPORT_EVERY_MS = 1_000;
+
 /**
  * This window's link to the VMark extension (externally_connectable). Reconnects whenever the port
  * drops — which is also what wakes a stopped extension worker. Without the extension the editor
@@ -38,12 +41,19 @@ export class ExtensionConnection {
   private port: chrome.runtime.Port | null = null;
   private readonly services = new CallTracker<{ ok: true; data: unknown } | { ok: false; error: FsError }>('svc');
   private reconnectDelay = RECONNECT_DELAY_MS;
+  private usedReportedAt: number | null = null;
+  private refocused = false;
   private listeners = new Set<() => void>();
   onConnectionClosed: ConnectionClosedListener = () => undefined;
   state: ConnectionState = runtime() ? 'connecting' : 'no-extension';
   label: string | null = sessionStorage.getItem(LABEL_KEY);
 
-  constructor(private readonly handle: Handler) {}
+  constructor(private readonly handle: Handler) {
+    if (typeof window === 'undefined') return;
+    // a window that gets the focus back or a click may follow the use of another window
+    window.addEventListener('focus', () => (this.refocused = true));
+    window.addEventListener('pointerdown', () => (this.refocused = true), true);
+  }
 
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -84,7 +94,16 @@ export class ExtensionConnection {
     this.port?.postMessage(message);
   }
 
+  /**
+   * The person used this window (the extension routes calls without a target to the most recently
+   * used one). While they keep typing, once a second is enough: a message per keystroke cost the
+   * keystroke ~2 ms of IPC. A click, or the first use after the window got the focus back, is reported at once.
+   */
   markUsed(): void {
+    const now = performance.now();
+    if (this.usedReportedAt !== null && now - this.usedReportedAt < USED_REPORT_EVERY_MS && !this.refocused) return;
+    this.usedReportedAt = now;
+    this.refocused = false;
     this.post({ type: 'used' });
   }
 

@@ -49,8 +49,6 @@ export function writeChildren(
   // An empty paragraph cannot be written in markdown, unless it stands for an original block.
   const emitted = (index: number) => matches[index]!.status === 'same' || !isEmptyParagraph(matches[index]!.node);
   const overrides = kind === 'flow' ? planSeparations(matches, context.conventions, emitted) : new Map<number, string>();
-  const eol = context.lineEnding;
-
   const written: WrittenChild[] = [];
   matches.forEach((match, index) => {
     if (!emitted(index)) return;
@@ -62,21 +60,29 @@ export function writeChildren(
     else text = writeBlock(match, childPrefix, context, override);
 
     const previous = written[written.length - 1];
-    let gapBefore = '';
-    let gapFromSource = false;
-    if (previous && followsInSource(previous.match, match)) {
-      gapBefore = context.source.slice(previous.match.original!.end, match.original!.start);
-      gapFromSource = true;
-    } else if (previous && kind === 'table' && written.length === 1 && originals.length >= 2) {
+    if (previous && kind === 'table' && written.length === 1 && originals.length >= 2 && !followsInSource(previous.match, match)) {
       // The delimiter row lives between the header and the first body row.
-      gapBefore = context.source.slice(originals[0]!.end, originals[1]!.start);
-    } else if (previous) {
-      const blank = kind !== 'table' && needsBlankLine(previous.match.node, match.node, parent);
-      gapBefore = eol + (blank ? childPrefix.trimEnd() + eol : '') + childPrefix + ownIndentation(match, childPrefix, context);
+      written.push({ match, text, gapBefore: context.source.slice(originals[0]!.end, originals[1]!.start), gapFromSource: false });
+    } else {
+      written.push({ match, text, ...gapBetween(previous?.match, match, parent, childPrefix, context) });
     }
-    written.push({ match, text, gapBefore, gapFromSource });
   });
   return written;
+}
+
+/** The bytes between a written child and the one written before it (none for the first). */
+export function gapBetween(
+  previous: ChildMatch | undefined,
+  match: ChildMatch,
+  parent: ProseMirrorNode,
+  childPrefix: string,
+  context: WriterContext,
+): { gapBefore: string; gapFromSource: boolean } {
+  if (!previous) return { gapBefore: '', gapFromSource: false };
+  if (followsInSource(previous, match)) return { gapBefore: context.source.slice(previous.original!.end, match.original!.start), gapFromSource: true };
+  const blank = CONTAINER_KINDS[parent.type.name] !== 'table' && needsBlankLine(previous.node, match.node, parent);
+  const eol = context.lineEnding;
+  return { gapBefore: eol + (blank ? childPrefix.trimEnd() + eol : '') + childPrefix + ownIndentation(match, childPrefix, context), gapFromSource: false };
 }
 
 /**

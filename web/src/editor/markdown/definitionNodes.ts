@@ -31,3 +31,8 @@ export function definitionNodes(doc: ProseMirrorNode): ProseMirrorNode[] {
   });
   return all;
 }
+
+/** Whether a top-level block is or holds a footnote or link reference definition. */
+export function holdsDefinitions(block: ProseMirrorNode): boolean {
+  return definitionsIn(block).length > 0;
+}

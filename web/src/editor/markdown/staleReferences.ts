@@ -2,6 +2,9 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { normalizeLabel } from './mdastNode';
 import type { DefinitionTarget } from './toMdastInline';
 
+/** The check when no definition changed since parsing. */
+export const NOTHING_STALE = (_node: ProseMirrorNode): boolean => false;
+
 /**
  * The labels whose definition was removed, added or changed since parsing. An unchanged block
  * that uses one of them (or, for a new label, has its text in brackets) reads differently now,
@@ -20,7 +23,7 @@ export function staleReferenceCheck(
     changed.add(label);
     if (!old) added.push(label.toLowerCase());
   }
-  if (changed.size === 0) return () => false;
+  if (changed.size === 0) return NOTHING_STALE;
 
   const usesChangedLabel = (node: ProseMirrorNode): boolean => {
     let found = false;
