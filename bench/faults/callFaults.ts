@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { injectFaults } from '../../tests/e2e/support/journal';
+import { injectFaults, journalEntries } from '../../tests/e2e/support/journal';
 import { appendUntilFault, lostSaves, lostWrites, untilRecovered, type WriteRun } from './aiWrites';
 import { saysWhatToDo, type Tally } from './figures';
 import { anywhereIn, LOG_ROUNDS, openFile, sleep, type Harness } from './harness';
@@ -78,6 +78,10 @@ export async function faultMidCall(h: Harness, round: number, t: Tally, name: st
   if (!saysWhatToDo(run.refusal)) {
     t.refusalsWithoutNextStep++;
     console.log(`  ${t.fault}: a refusal without a next step: ${String(run.refusal)}`);
+  }
+  if (lost.size > 0) {
+    const entries = await journalEntries(h.page, file);
+    console.log(`    pages ${h.context.pages().length}; journal entries: ${JSON.stringify(entries.map((e) => [e.state, e.contentAfter?.split('\n').length ?? null]))}`);
   }
   if (LOG_ROUNDS || lost.size > 0) logRound(`${t.fault} round ${round + 1}`, run, { faultAt, inTab, onDisk, journaled, lost, readError: read.isError ? JSON.stringify(read.content) : null });
   const next = recoveredIn === null || read.isError ? null : await h.ai.call('document', { action: 'write', tabId, content: `${inTab}after recovery\n`, save: true });
