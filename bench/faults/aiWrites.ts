@@ -5,6 +5,9 @@ export interface Acknowledged {
   line: string;
   durable: boolean;
   saved: boolean;
+  /** When the call was sent and when its answer came (ms since the epoch). */
+  sentAt: number;
+  answeredAt: number;
 }
 
 export interface WriteRun {
@@ -32,6 +35,7 @@ export async function appendUntilFault(ai: Ai, tabId: string, base: string, pref
   for (let n = 0; n < max && !stop(); n++) {
     const line = `${prefix} ${n}`;
     const save = n % 2 === 0;
+    const sentAt = Date.now();
     const result = await ai.call('document', { action: 'write', tabId, content: `${text}${line}\n`, save });
     if (result.isError) {
       run.unknown.push(line);
@@ -40,7 +44,7 @@ export async function appendUntilFault(ai: Ai, tabId: string, base: string, pref
     }
     const answer = JSON.parse(textOf(result)) as WriteAnswer;
     if (answer.applied !== true) throw new Error(`${line}: answered without applied: ${textOf(result)}`);
-    run.acknowledged.push({ line, durable: answer.durable === true, saved: answer.saved === true });
+    run.acknowledged.push({ line, durable: answer.durable === true, saved: answer.saved === true, sentAt, answeredAt: Date.now() });
     text = `${text}${line}\n`;
   }
   return { ...run, text };

@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { connectAi, textOf } from '../../tests/e2e/support/mcpClient';
 import { startStack } from '../../tests/e2e/support/stack';
-import { count } from '../quick';
 import { tally, type Tally } from './figures';
-import { openFile, type Harness } from './harness';
+import { openFile, ROUNDS, type Harness } from './harness';
 import { journaledTexts } from './recovered';
 
 /**
@@ -15,7 +14,6 @@ import { journaledTexts } from './recovered';
  * as one JSON line for run.ts.
  */
 
-const ROUNDS = count(20, 3);
 const BASE = 'saved\n';
 
 /** Fills the filesystem of `dir` to the last byte with a filler file. */

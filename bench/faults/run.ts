@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { connectAi } from '../../tests/e2e/support/mcpClient';
 import { startStack } from '../../tests/e2e/support/stack';
 import { TYPED_TEXT_WINDOW_MS } from '../../web/src/documents/journalWindow';
-import { count, QUICK } from '../quick';
+import { QUICK } from '../quick';
 import { killBrowser } from './browserKill';
 import { faultMidCall, killHost, stopWorker } from './callFaults';
 import { printTallies, tally, type Tally } from './figures';
-import type { Harness } from './harness';
+import { ROUNDS, type Harness } from './harness';
 import { crashWhileTyping, crashWhileWriting } from './rendererCrash';
 
 /**
@@ -17,7 +17,19 @@ import { crashWhileTyping, crashWhileWriting } from './rendererCrash';
  * lost", and exits 0; a fault it cannot inject makes it exit 1.
  */
 
-const ROUNDS = count(20, 3);
+const FAULTS = ['typing', 'writing', 'host', 'worker', 'browser', 'disk'] as const;
+type FaultName = (typeof FAULTS)[number];
+
+/** `VMARK_FAULTS_ONLY=worker` (or `host,worker`) runs only those faults; unset runs all. */
+function selectedFaults(): Set<FaultName> {
+  const only = process.env.VMARK_FAULTS_ONLY;
+  if (!only) return new Set(FAULTS);
+  const names = only.split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !(FAULTS as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new Error(`VMARK_FAULTS_ONLY: unknown fault ${unknown.join(', ')}; pick from ${FAULTS.join(', ')}`);
+  return new Set(names as FaultName[]);
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The disk faults run in a mount namespace of their own (disk.ts); their tallies come back as one JSON line. */
@@ -35,7 +47,8 @@ async function diskFaults(): Promise<Tally[]> {
 }
 
 async function main(): Promise<void> {
-  console.log(`bench/faults: ${ROUNDS} rounds per fault${QUICK ? ' (quick)' : ''}; typed text journal window ${TYPED_TEXT_WINDOW_MS} ms`);
+  const only = selectedFaults();
+  console.log(`bench/faults: ${ROUNDS} rounds per fault${QUICK ? ' (quick)' : ''}${only.size < FAULTS.length ? ` (only ${[...only].join(', ')})` : ''}; typed text journal window ${TYPED_TEXT_WINDOW_MS} ms`);
   const stack = await startStack();
   const ai = await connectAi(stack.env);
   const h: Harness = { stack, ai, context: stack.context, page: stack.page };
@@ -49,11 +62,11 @@ async function main(): Promise<void> {
   const [typing, writing, host, worker, browser] = tallies as [Tally, Tally, Tally, Tally, Tally];
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      await crashWhileTyping(h, round, typing, TYPED_TEXT_WINDOW_MS);
-      await crashWhileWriting(h, round, writing);
-      await faultMidCall(h, round, host, 'host', killHost);
-      await faultMidCall(h, round, worker, 'worker', stopWorker);
-      await killBrowser(h, round, browser, TYPED_TEXT_WINDOW_MS);
+      if (only.has('typing')) await crashWhileTyping(h, round, typing, TYPED_TEXT_WINDOW_MS);
+      if (only.has('writing')) await crashWhileWriting(h, round, writing);
+      if (only.has('host')) await faultMidCall(h, round, host, 'host', killHost);
+      if (only.has('worker')) await faultMidCall(h, round, worker, 'worker', stopWorker);
+      if (only.has('browser')) await killBrowser(h, round, browser, TYPED_TEXT_WINDOW_MS);
       console.log(`round ${round + 1}/${ROUNDS} done`);
     }
   } finally {
@@ -61,8 +74,11 @@ async function main(): Promise<void> {
     await h.context.close().catch(() => undefined);
     await stack.close();
   }
-  tallies.push(...(await diskFaults()));
-  const clean = printTallies(tallies, TYPED_TEXT_WINDOW_MS);
+  if (only.has('disk')) tallies.push(...(await diskFaults()));
+  const clean = printTallies(
+    tallies.filter((t) => t.rounds > 0),
+    TYPED_TEXT_WINDOW_MS,
+  );
   console.log(`\nnothing lost (0 keystrokes beyond ${TYPED_TEXT_WINDOW_MS} ms, 0 durable writes, 0 duplicated, 0 garbled, every next call succeeds): ${clean ? 'PASS' : 'MISS'}`);
 }
 

@@ -26,13 +26,13 @@ setHostResolver(async (hostname) => {
 
 setSigninHost((request, timeoutMs) => services.call(request, timeoutMs));
 
-native.onMessage((message: HostToExtension) => {
+native.onMessage((message: HostToExtension, via) => {
   switch (message.type) {
     case 'call':
-      void answerHostCall(editors, message).then((outcome) => native.send({ type: 'result', id: message.id, outcome }));
+      void answerHostCall(editors, message).then((outcome) => native.reply(via, { type: 'result', id: message.id, outcome }));
       return;
     case 'ping':
-      native.send({ type: 'pong', id: message.id });
+      native.reply(via, { type: 'pong', id: message.id });
       return;
     case 'pong':
       settlePing(message);

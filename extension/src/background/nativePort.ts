@@ -1,6 +1,9 @@
 import { NATIVE_HOST_NAME, type ExtensionToHost, type HostToExtension } from '@vmark/shared';
 
-type Listener = (message: HostToExtension) => void;
+/** One connection to a host process: a restarted host is a new link. */
+export type NativeLink = chrome.runtime.Port;
+
+type Listener = (message: HostToExtension, via: NativeLink) => void;
 
 const RECONNECT_DELAY_MS = 1_000;
 
@@ -40,7 +43,7 @@ export class NativePort {
       return;
     }
     this.port = port;
-    port.onMessage.addListener((message: HostToExtension) => this.receive(message));
+    port.onMessage.addListener((message: HostToExtension) => this.receive(message, port));
     port.onDisconnect.addListener(() => {
       this.lastError = chrome.runtime.lastError?.message ?? 'the host exited';
       this.port = null;
@@ -56,12 +59,21 @@ export class NativePort {
     return true;
   }
 
-  private receive(message: HostToExtension): void {
+  /**
+   * Answers the host that asked, over the link its request came on; false when that host has gone.
+   * A successor host numbers its calls from h1 again: an answer meant for its predecessor would
+   * settle one of its own calls, which asked something else.
+   */
+  reply(via: NativeLink, message: ExtensionToHost): boolean {
+    return via === this.port && this.send(message);
+  }
+
+  private receive(message: HostToExtension, via: NativeLink): void {
     if (message.type === 'hostInfo') {
       this.hostVersion = message.version;
       this.lastError = null;
     }
-    if (message.type !== 'chunk') return this.listener(message);
+    if (message.type !== 'chunk') return this.listener(message, via);
     const parts = this.chunks.get(message.chunkId) ?? new Array<string>(message.total);
     parts[message.seq] = message.data;
     this.chunks.set(message.chunkId, parts);
@@ -74,6 +86,6 @@ export class NativePort {
       bytes.set(d, offset);
       offset += d.length;
     }
-    this.listener(JSON.parse(new TextDecoder().decode(bytes)) as HostToExtension);
+    this.listener(JSON.parse(new TextDecoder().decode(bytes)) as HostToExtension, via);
   }
 }

@@ -37,7 +37,12 @@ export function watchDisk(store: WindowStore): DiskWatcher {
         stamps.set(path, stamp);
         // the first look reads the file once: it may have changed between loading the tab and now
         if (previous === stamp && !force) continue;
-        applyDiskContent(store, path, await fs.readText(path));
+        const savedBefore = store.getSnapshot().tabs.find((t) => t.filePath === path)?.savedContent;
+        const disk = await fs.readText(path);
+        // a save of ours that landed while the file was read is newer than what was read: taking the
+        // read would put a clean tab back to older text (the next look reads the file again)
+        if (store.getSnapshot().tabs.find((t) => t.filePath === path)?.savedContent !== savedBefore) continue;
+        applyDiskContent(store, path, disk);
       }
       for (const path of stamps.keys()) if (!open.has(path)) stamps.delete(path);
     }).catch((error: unknown) => console.warn('VMark: checking files on disk failed', error)));

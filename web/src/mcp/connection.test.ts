@@ -1,20 +1,30 @@
-import type { EditorToExtension, ExtensionToEditor } from '@vmark/shared';
+import type { CallOutcome, EditorToExtension, ExtensionToEditor } from '@vmark/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExtensionConnection } from './connection';
 
-/** The runtime port to the extension (externally_connectable): what the page posts, and the extension's side of it. */
+/**
+ * The runtime ports to the extension (externally_connectable), a new one for each connect as a
+ * restarted worker gives: what the page posts on each, and the extension's side of the latest.
+ */
 function fakeExtension() {
   const posted: EditorToExtension[] = [];
+  const postedByPort: EditorToExtension[][] = [];
   let onMessage: (m: ExtensionToEditor) => void = () => undefined;
   let onDisconnect: () => void = () => undefined;
-  const port = {
-    postMessage: (m: EditorToExtension) => void posted.push(m),
-    onMessage: { addListener: (l: typeof onMessage) => void (onMessage = l) },
-    onDisconnect: { addListener: (l: typeof onDisconnect) => void (onDisconnect = l) },
-  };
-  const connect = vi.fn(() => port);
+  const connect = vi.fn(() => {
+    const own: EditorToExtension[] = [];
+    postedByPort.push(own);
+    return {
+      postMessage: (m: EditorToExtension) => {
+        posted.push(m);
+        own.push(m);
+      },
+      onMessage: { addListener: (l: typeof onMessage) => void (onMessage = l) },
+      onDisconnect: { addListener: (l: typeof onDisconnect) => void (onDisconnect = l) },
+    };
+  });
   vi.stubGlobal('chrome', { runtime: { connect } });
-  return { posted, connect, deliver: (m: ExtensionToEditor) => onMessage(m), disconnect: () => onDisconnect() };
+  return { posted, postedByPort, connect, deliver: (m: ExtensionToEditor) => onMessage(m), disconnect: () => onDisconnect() };
 }
 
 describe('ExtensionConnection', () => {
@@ -38,6 +48,29 @@ describe('ExtensionConnection', () => {
     const result = extension.posted.at(-1) as Extract<EditorToExtension, { type: 'result' }>;
     expect(result.outcome).toEqual({ kind: 'domain', error: { error: 'INTERNAL', message: expect.stringContaining('document.read failed unexpectedly: store is gone.') } });
     expect(JSON.stringify(result)).not.toContain('index-abc.js');
+  });
+
+  it('answers a call only to the worker that sent it: a restarted worker numbers its calls from e1 again', async () => {
+    vi.useFakeTimers();
+    const extension = fakeExtension();
+    let finishWrite: (outcome: CallOutcome) => void = () => undefined;
+    const connection = new ExtensionConnection(({ action }) =>
+      action === 'write' ? new Promise<CallOutcome>((resolve) => (finishWrite = resolve)) : Promise.resolve({ kind: 'ok', data: { content: 'read' } }),
+    );
+    connection.connect();
+    const principal = { connectionId: 'c', clientName: 'n' };
+    extension.deliver({ type: 'call', id: 'e1', tool: 'document', action: 'write', args: { content: 'x' }, principal });
+    // the worker is stopped while the write runs; the page reconnects and wakes a new one
+    extension.disconnect();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(extension.connect).toHaveBeenCalledTimes(2);
+    finishWrite({ kind: 'ok', data: { applied: true, durable: true } });
+    await vi.advanceTimersByTimeAsync(0);
+    // the new worker's own e1 (a read) gets the read's answer, never the old write's
+    expect(extension.postedByPort[1]!.filter((m) => m.type === 'result')).toEqual([]);
+    extension.deliver({ type: 'call', id: 'e1', tool: 'document', action: 'read', args: {}, principal });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(extension.postedByPort[1]!.filter((m) => m.type === 'result')).toEqual([{ type: 'result', id: 'e1', outcome: { kind: 'ok', data: { content: 'read' } } }]);
   });
 
   it('ends a host service request the moment the extension goes away, saying to retry', async () => {

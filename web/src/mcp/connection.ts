@@ -76,7 +76,7 @@ export class ExtensionConnection {
       return;
     }
     this.port = port;
-    port.onMessage.addListener((message: ExtensionToEditor) => void this.receive(message));
+    port.onMessage.addListener((message: ExtensionToEditor) => void this.receive(message, port));
     port.onDisconnect.addListener(() => {
       const wasRegistered = this.state === 'connected';
       this.port = null;
@@ -125,7 +125,7 @@ export class ExtensionConnection {
     return answer.data;
   }
 
-  private async receive(message: ExtensionToEditor): Promise<void> {
+  private async receive(message: ExtensionToEditor, from: chrome.runtime.Port): Promise<void> {
     switch (message.type) {
       case 'registered':
         this.reconnectDelay = RECONNECT_DELAY_MS;
@@ -148,7 +148,9 @@ export class ExtensionConnection {
           console.error('VMark: unhandled error in', message.tool, message.action, error);
           outcome = unexpectedFailure(`${message.tool}.${message.action}`, error);
         }
-        this.post({ type: 'result', id: message.id, outcome });
+        // only the worker that asked may hear the answer: a restarted worker numbers its calls from e1
+        // again, so on the new port this answer would settle one of its calls that asked something else
+        if (from === this.port) this.post({ type: 'result', id: message.id, outcome });
         return;
       }
     }
