@@ -79,6 +79,15 @@ describe('a chunked parse gives the blocks and ranges of one parse', () => {
     expectSameParse('1. ordered [other]\n\n    indented code\n[other]: <x y>\n\n# Heading\n');
   });
 
+  test('a definition right after indented code, a setext heading or a table defines; one inside a list item decides by the item', () => {
+    expectSameParse('    indented code\n[other]: <x y>\n\n# Heading\n- item\n[other]: <x y>\n# Heading\n');
+    expectSameParse('    indented code\n[other]: <x y>\n\n# Heading\n- item\n[other]: <x y>\n# Heading\n', 1, 'backward');
+    expectSameParse('Setext\n===\n[ref]: /url\n\n# Heading\n\nA paragraph with [ref] and [other][].\n');
+    expectSameParse('| a | b |\n| - | - |\n[ref]: /url\n\n# Heading\n\nA paragraph with [ref].\n');
+    expectSameParse('- item\n\n    [ref]: /url\n\n# Heading\n\nA paragraph with [ref].\n');
+    expectSameParse('[ref]: /first\n\n# Heading\n\n    code\n[ref]: /second\n\n# Heading\n\nA paragraph with [ref].\n');
+  });
+
   test('a chunk whose parse runs past its end (an unclosed fence the scan missed) is joined with the next', () => {
     // the fence opens after a list marker, which the scan does not see; its closer is at column 0
     const source = '# a\n\n- item\n\n  ```\n  code\n\n# b\n\n```\n\n# inside\n```\n\nend\n';

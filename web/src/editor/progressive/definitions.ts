@@ -46,11 +46,19 @@ const HTML_BLOCK_7 =
   /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][\w.:-]*(?:[ \t]*=[ \t]*(?:[^ \t"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$/;
 const FOOTNOTE_START = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?\[\^/;
 
+/** Where a chunk may be cut (chunks.ts): a column-0 ATX heading after a blank line closes every container. */
+const SEGMENT_START = /^#{1,6}(?:[ \t]|$)/;
+/** Indented four columns or more: indented code at the top level, a paragraph inside a list item. */
+const INDENTED = /^(?: {4}| {0,3}\t)/;
+
 /**
  * Gathers the paragraphs that start like a definition where one can stand (after a blank line, a
  * heading or a fence) and parses just those. A footnote definition may also start after other lines
  * of a block (GFM lets it interrupt a paragraph, not an HTML block): it is parsed with those lines,
- * which decide it.
+ * which decide it. Where only the containers can decide (a line like a definition after other lines
+ * of a block: after indented code, a setext underline or a table it is one, as a paragraph's lazy
+ * line it is not; or indented four columns), the whole segment around it, from one place a chunk may
+ * be cut to the next, is parsed instead.
  */
 export function documentDefinitions(text: string): DocumentDefinitions {
   /** Definition paragraphs in text order, parsed together; one read with its block's lines is parsed alone (they may open an HTML block that would run on). */
@@ -63,16 +71,34 @@ export function documentDefinitions(text: string): DocumentDefinitions {
   let open: Open | undefined;
   /** An HTML block of kind 6 or 7 being skipped, up to the next blank line. */
   let html = false;
+  /** The lines since the last place a chunk may be cut, and whether only their parse can tell their definitions. */
+  let segment: string[] = [];
+  let segmentGroups = 0;
+  let undecided = false;
+  let previousBlank = false;
+  const endSegment = () => {
+    if (undecided) {
+      groups.splice(segmentGroups);
+      groups.push({ text: [segment.join('\n')], alone: true });
+    }
+    segment = [];
+    segmentGroups = groups.length;
+    undecided = false;
+  };
   const endUnit = () => {
     if (unit) {
       const last = groups.at(-1);
-      if (last && !last.alone && !alone) last.text.push(unit.join('\n'));
+      // never into a group of an earlier segment: an undecided segment takes back its own groups
+      if (last && !last.alone && !alone && groups.length > segmentGroups) last.text.push(unit.join('\n'));
       else groups.push({ text: [unit.join('\n')], alone });
     }
     unit = undefined;
     run = [];
   };
   forEachLine(text, (line, _start, index) => {
+    if (!open && previousBlank && SEGMENT_START.test(line)) endSegment();
+    segment.push(line);
+    previousBlank = !open && isBlank(line);
     if (open) {
       if (closes(open, line)) open = undefined;
       return;
@@ -91,15 +117,19 @@ export function documentDefinitions(text: string): DocumentDefinitions {
       return;
     }
     if (unit) unit.push(line);
-    // a link definition cannot interrupt a paragraph; a footnote definition can
-    else if (line.includes(']:') && DEFINITION_START.test(line) && (run.length === 0 || FOOTNOTE_START.test(line))) {
-      unit = [...run, line];
-      alone = run.length > 0;
+    else if (line.includes(']:') && DEFINITION_START.test(line)) {
+      if (run.length > 0 || INDENTED.test(line)) undecided = true;
+      // a link definition cannot interrupt a paragraph; a footnote definition can
+      if (run.length === 0 || FOOTNOTE_START.test(line)) {
+        unit = [...run, line];
+        alone = run.length > 0;
+      } else run.push(line);
     }
     else if (ATX_HEADING.test(line)) run = [];
     else run.push(line);
   });
   endUnit();
+  endSegment();
   // front matter never closed: the text is never cut (chunks.ts), so its one parse needs nothing from here
   if (groups.length === 0 || open?.kind === 'frontMatter') return { links: new Map(), lines: new Map() };
 
