@@ -1,16 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FileStat } from '@vmark/shared/lib/coherence/index';
+import { FakeWatchedFolder } from '@vmark/shared/lib/coherence/testing/fakeWatchedFolder';
 import { ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
 
-/**
- * A workspace in memory with a fake FileSystemObserver: a change is reported only when the test
- * delivers it (`deliver`), as a real observer delivers its records some time after the change.
- */
-class FakeWorkspace implements TreeAccess {
-  readonly files = new Map<string, FileStat>();
+/** A workspace in memory with a fake FileSystemObserver. */
+class FakeWorkspace extends FakeWatchedFolder implements TreeAccess {
   readonly folders = new Set<string>(['.vmark']);
-  pending: (string[] | 'all')[] = [];
-  looks = 0;
   onChange: ((paths: string[] | 'all') => void) | null = null;
   watches = 0;
   stops = 0;
@@ -18,18 +13,9 @@ class FakeWorkspace implements TreeAccess {
   observes = true;
   /** The cookie's record arrives with the other pending ones (false: it never arrives). */
   cookiesArrive = true;
-  private clock = 1;
 
-  put(path: string, text: string): void {
-    this.files.set(path, { path, size: text.length, mtimeMs: this.clock++ });
-    this.pending.push([path]);
-  }
-  remove(path: string): void {
-    this.files.delete(path);
-    this.pending.push([path]);
-  }
-  deliver(): void {
-    for (const paths of this.pending.splice(0)) this.onChange?.(paths);
+  protected listener() {
+    return this.onChange;
   }
 
   readonly startWatch: StartWatch = (onChange, onObserving) => {
@@ -43,16 +29,7 @@ class FakeWorkspace implements TreeAccess {
   };
 
   async walk(folder: string): Promise<FileStat[]> {
-    const prefix = folder === '' ? '' : `${folder}/`;
-    const found = [...this.files.values()].filter((f) => f.path.startsWith(prefix) && !f.path.startsWith('.vmark/'));
-    this.looks += found.length;
-    return found.map((f) => ({ ...f }));
-  }
-  async stat(path: string): Promise<FileStat | 'folder' | null> {
-    this.looks++;
-    if ([...this.files.keys()].some((p) => p.startsWith(`${path}/`))) return 'folder';
-    const file = this.files.get(path);
-    return file ? { ...file } : null;
+    return this.filesUnder(folder, (path) => !path.startsWith('.vmark/'));
   }
   /** Cookies written in place (a sync access handle); false: a new file each round. */
   inPlace = true;

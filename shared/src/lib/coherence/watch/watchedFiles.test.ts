@@ -1,37 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { FileStat } from '../ledger/storage';
+import { FakeWatchedFolder } from '../testing/fakeWatchedFolder';
 import { WatchedFiles, type WatchSource } from './watchedFiles';
 
-/**
- * A workspace in memory with a fake event source: a change is reported only when the test delivers
- * it (`deliver`), in the order the changes were made, as inotify and FileSystemObserver do.
- */
-class FakeSource implements WatchSource {
-  readonly files = new Map<string, FileStat>();
+/** A workspace in memory with a fake event source. */
+class FakeSource extends FakeWatchedFolder implements WatchSource {
   hasVmark = true;
   /** What start() answers. */
   starts: boolean | 'unsupported' = true;
   /** The cookie's report comes after the pending ones (false: it never comes). */
   cookiesArrive = true;
-  pending: (string[] | 'all')[] = [];
   report: ((paths: string[] | 'all') => void) | null = null;
-  looks = 0;
   started = 0;
   stopped = 0;
   forgotten: string[] = [];
   cookiesDone: string[] = [];
-  private clock = 1;
 
-  put(path: string, size = 1): void {
-    this.files.set(path, { path, size, mtimeMs: this.clock++ });
-    this.pending.push([path]);
-  }
-  remove(path: string): void {
-    this.files.delete(path);
-    this.pending.push([path]);
-  }
-  deliver(): void {
-    for (const paths of this.pending.splice(0)) this.report?.(paths);
+  protected listener() {
+    return this.report;
   }
 
   async start(report: (paths: string[] | 'all') => void): Promise<boolean | 'unsupported'> {
@@ -44,16 +30,7 @@ class FakeSource implements WatchSource {
     this.report = null;
   }
   async walk(folder: string): Promise<FileStat[]> {
-    const prefix = folder === '' ? '' : `${folder}/`;
-    const found = [...this.files.values()].filter((f) => f.path.startsWith(prefix));
-    this.looks += found.length;
-    return found.map((f) => ({ ...f }));
-  }
-  async stat(path: string): Promise<FileStat | 'folder' | null> {
-    this.looks++;
-    if ([...this.files.keys()].some((p) => p.startsWith(`${path}/`))) return 'folder';
-    const file = this.files.get(path);
-    return file ? { ...file } : null;
+    return this.filesUnder(folder);
   }
   async writeCookie(round: number): Promise<string | null> {
     if (!this.hasVmark) return null;
