@@ -5,6 +5,9 @@
 
 import { expect, refusalOf, test, textOf } from './support/browserFixtures';
 import { answerPrompt, approvalPromptFor, browserTabIdOf, pageShowing, personOpens } from './support/browserPerson';
+import type { Ai } from './support/mcpClient';
+import type { Site } from './support/site';
+import type { Stack } from './support/stack';
 
 interface Snapshot {
   tabId: string;
@@ -178,13 +181,16 @@ test('BRR-WAITFOR-07 BRR-WAITFOR-08 urlContains sees only the redacted URL, and 
   }
 });
 
-test('BRR-WAITFOR-02 urlContains is answered from the tab state: it matches while the page\'s main thread is blocked', async ({ stack, ai, site }) => {
+/**
+ * Holds the main thread of the AI tab showing /forms.html with a synchronous request to the fixture
+ * server's /slow (20 s); resolves 'page answered first' once the page runs again.
+ */
+async function blockFormsPage(stack: Stack, ai: Ai, site: Site): Promise<{ unblocked: Promise<string> }> {
   await ai.ok('browser', { action: 'open', url: site.url('/forms.html') });
   // Playwright may learn of the AI's new tab a moment after the open answered
   await expect.poll(() => stack.context.pages().some((p) => p.url() === site.url('/forms.html'))).toBe(true);
   const page = pageShowing(stack, site.url('/forms.html'));
   const blocks = site.requests.length;
-  // a synchronous request holds the page's main thread until the fixture server answers /slow
   await page.evaluate(() => {
     setTimeout(() => {
       const request = new XMLHttpRequest();
@@ -194,9 +200,23 @@ test('BRR-WAITFOR-02 urlContains is answered from the tab state: it matches whil
     }, 0);
   });
   await expect.poll(() => site.requests.slice(blocks).some((r) => r.path.startsWith('/slow'))).toBe(true);
-  const unblocked = page.waitForFunction(() => document.title === 'unblocked', undefined, { timeout: 60_000 }).then(() => 'page answered first');
+  // in an object: an async function would wait for a promise it returns
+  return { unblocked: page.waitForFunction(() => document.title === 'unblocked', undefined, { timeout: 60_000 }).then(() => 'page answered first') };
+}
+
+test('BRR-WAITFOR-02 urlContains is answered from the tab state: it matches while the page\'s main thread is blocked', async ({ stack, ai, site }) => {
+  const { unblocked } = await blockFormsPage(stack, ai, site);
   const answered = ai.ok<{ matched: boolean }>('browser_read', { action: 'wait_for', urlContains: '/forms', timeoutMs: 1000 });
   expect(await Promise.race([answered, unblocked])).toMatchObject({ matched: true });
+  await unblocked;
+});
+
+test('BRR-SHOT-02 a screenshot is the browser\'s own capture: it answers while the page\'s main thread is blocked', async ({ stack, ai, site }) => {
+  const { unblocked } = await blockFormsPage(stack, ai, site);
+  const shot = ai.call('browser_read', { action: 'screenshot' });
+  const first = await Promise.race([shot, unblocked]);
+  expect(first).not.toBe('page answered first');
+  expect((await shot).content.some((part) => part.type === 'image')).toBe(true);
   await unblocked;
 });
 

@@ -156,6 +156,8 @@ test('CMT-GEN-06 journal refusals: JOURNAL_UNAVAILABLE, JOURNAL_BUSY and JOURNAL
   writeCommentFile(stack.workspace, 'j.md', [storedThread(text, 'Another sentence.', ['Look here.'])]);
   const { tabId } = await openNote(stack, ai, 'j.md', text);
   await personComments(stack.page);
+  // stored before the journal is switched off: a person's change still being stored makes AI changes JOURNAL_DEGRADED
+  await expect.poll(() => fs.readFileSync(path.join(stack.workspace, '.vmark', 'comments', 'j.md.json'), 'utf8')).toContain('Make this livelier.');
   const listed = await ai.ok<ListedPage>('comments', { action: 'list', tabId });
   const [a, b] = listed.threads as [ListedPage['threads'][number], ListedPage['threads'][number]];
 

@@ -2,7 +2,7 @@ import { randomBase62 } from '../lib/randomId';
 import { minimalChange } from '../lib/minimalChange';
 import { isApplied, openVMarkDb, type Alongside, type Db, type JournalEntry, type StoredJournalEntry, type TextChange, type VMarkStore, type WriteTx } from './db';
 import { rebuildTexts } from './rebuildTexts';
-import { injectedDelay, takeInjectedFailure, testFaults } from '../lib/testFaults';
+import { takeInjectedFailure, testFaults } from '../lib/testFaults';
 
 /** How long a journal operation may take before the write is refused as JOURNAL_UNAVAILABLE. */
 export const JOURNAL_TIMEOUT_MS = 2_000;
@@ -150,7 +150,6 @@ export class AgentJournal {
       throw error;
     }
     if (intended) this.notApplied.add(full.id);
-    await injectedDelay(testFaults.journal.recordDelayMs);
     return full;
   }
 

@@ -24,7 +24,7 @@ import type { Tab } from '../state/types';
 import type { EditedText } from '../state/store';
 import { docKeyOf } from '../comments/docKey';
 import type { ActionContext } from './defineAction';
-import { takeInjectedFlag, testFaults } from '../lib/testFaults';
+import { injectedDelay, takeInjectedFlag, testFaults } from '../lib/testFaults';
 
 export const VIA_EDITOR = Symbol('via editor');
 
@@ -207,6 +207,8 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
             })
           : journal.record(newEntry, refuseStaleParent),
       );
+      // a test's hold between record and apply: outside the unsaved buffers' turn, which every tab of the window shares
+      await injectedDelay(testFaults.journal.recordDelayMs);
       // takes the text back out of the unsaved buffer when the change does not happen
       const discard = async () => {
         const text = store.tab(tab.id)?.content ?? tab.content;

@@ -5,6 +5,11 @@ import { waitForPaint } from '../../pageApi/callPage';
 import { withCaptureSlot } from '../../screenshot/captureQuota';
 import { encodeJpeg } from '../../screenshot/encodeJpeg';
 
+/** How long a screenshot waits for the page to paint before it captures what the browser shows. */
+const PAINT_WAIT_MAX_MS = 500;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * The browser's own capture of what the tab shows (captureVisibleTab): no page script reads the
  * DOM. It only sees the active tab of a window, so a tab behind another is not captured at all
@@ -23,8 +28,9 @@ export const screenshot = defineBrowserAction(browserReadTool, 'screenshot', {
         { notice: `Tab ${ctx.target.tabId} is not the visible tab of its window, so there is nothing to capture; browser.navigate brings an AI tab to the front.` },
       );
     }
-    // waiting for two frames is best effort: right after a navigation commits the frame may not take scripts yet
-    await waitForPaint(ctx.target.chromeTabId).catch(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    // waiting for two frames is best effort: right after a navigation commits the frame may not take
+    // scripts yet, and a page whose main thread is busy runs none, so the capture never waits on the page
+    await Promise.race([waitForPaint(ctx.target.chromeTabId).catch(() => sleep(150)), sleep(PAINT_WAIT_MAX_MS)]);
     const capture = () => withCaptureSlot(() => chrome.tabs.captureVisibleTab(tab.windowId, { format: 'jpeg', quality: 80 }));
     // a capture in the moment a page swaps its document can be refused once; the next frame is fine
     const dataUrl = await capture().catch(async () => {
