@@ -262,12 +262,10 @@ export class HandleCoherenceStorage implements CoherenceStorage {
    * looked at afresh inside it: another window's append may not have reached the watch yet.
    */
   async exclusive<T>(work: () => Promise<T>): Promise<T> {
-    let result!: T;
-    await navigator.locks.request(`vmark-coherence-ledger:${this.lockScope}`, async () => {
+    return navigator.locks.request(`vmark-coherence-ledger:${this.lockScope}`, () => {
       this.meta.forget(LEDGER_DIR);
-      result = await work();
+      return work();
     });
-    return result;
   }
 
   async writeAtomic(path: string, text: string): Promise<void> {
