@@ -1,10 +1,33 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryKernel } from '../testing/kernelFixture';
+import { MemoryStorage } from '../testing/memoryStorage';
 import { claims, contexts, edges, status } from './answers';
 import { CONTEXTS_DIR } from '../ledger/layout';
 import { DEFAULT_CONTEXT_ID } from './contexts';
-import { CoherenceError, WriteQueue, withCallLimit } from './errors';
+import { CALL_LIMIT_MS, CoherenceError, WriteQueue, withCallLimit } from './errors';
 import { ReadTracker } from './save';
+
+/** A workspace whose folder stops answering reads (a hung network drive) once the test says so. */
+class HungStorage extends MemoryStorage {
+  hung = false;
+  private readonly never = new Promise<never>(() => undefined);
+
+  override readText(path: string): Promise<string | null> {
+    return this.hung ? this.never : super.readText(path);
+  }
+
+  override readFrom(path: string, from: number, to?: number): Promise<string> {
+    return this.hung ? this.never : super.readFrom(path, from, to);
+  }
+
+  override list(dir: string): Promise<string[]> {
+    return this.hung ? this.never : super.list(dir);
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('coherence answers', () => {
   it('COH-STATUS-01 COH-STATUS-05 a workspace without .vmark/: initialized false, counters 0, the writer id', async () => {
@@ -88,6 +111,26 @@ describe('coherence answers', () => {
     const never = new Promise<never>(() => undefined);
     await expect(withCallLimit(never, 'coherence.edges', true, 20)).rejects.toThrow(/^TIMEOUT: coherence.edges .*result is unknown; read the current state/);
     await expect(withCallLimit(never, 'coherence.status', false, 20)).rejects.toBeInstanceOf(CoherenceError);
+  });
+
+  it('COH-09 every read of coherence answers TIMEOUT after 20 s, saying what to do: status, claims and contexts on a folder that stopped answering', async () => {
+    const storage = new HungStorage();
+    const { kernel, save } = await memoryKernel(storage);
+    await save('elena.md', 'Elena has green eyes.\n');
+    storage.hung = true;
+    vi.useFakeTimers();
+    const outcomes = [status, claims, contexts].map((read) =>
+      read(kernel).then(
+        () => 'answered',
+        (error: Error) => error.message,
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(CALL_LIMIT_MS);
+    expect(await Promise.all(outcomes)).toEqual([
+      'TIMEOUT: coherence.status did not finish within 20 s; retry shortly',
+      'TIMEOUT: coherence.claims did not finish within 20 s; retry shortly',
+      'TIMEOUT: coherence.contexts did not finish within 20 s; retry shortly',
+    ]);
   });
 
   it('MCP writes are inferred from this connection\'s reads since its last write, minus the target', () => {

@@ -85,28 +85,40 @@ export function edges(kernel: CoherenceKernel): Promise<EdgeRow[]> {
   return withCallLimit(work, 'coherence.edges', true);
 }
 
-export async function claims(kernel: CoherenceKernel): Promise<ClaimRow[]> {
-  await kernel.refresh({ repair: false });
-  const context = await kernel.defaultContext();
-  const rows: ClaimRow[] = [];
-  for (const entries of kernel.index.claims.values()) {
-    const current = CoherenceIndex.current(entries);
-    if (!current) continue;
-    rows.push({
-      claim: current.body.claim,
-      entryId: current.id,
-      statement: current.body.statement,
-      maturity: current.body.maturity,
-      invalidAt: current.body.invalid_at,
-      visible: context.visibleClaims.includes(current.body.claim),
-    });
-  }
-  return rows;
+/** Read-only; like every coherence call, TIMEOUT after 20 s (seed). */
+export function claims(kernel: CoherenceKernel): Promise<ClaimRow[]> {
+  return withCallLimit(
+    (async () => {
+      await kernel.refresh({ repair: false });
+      const context = await kernel.defaultContext();
+      const rows: ClaimRow[] = [];
+      for (const entries of kernel.index.claims.values()) {
+        const current = CoherenceIndex.current(entries);
+        if (!current) continue;
+        rows.push({
+          claim: current.body.claim,
+          entryId: current.id,
+          statement: current.body.statement,
+          maturity: current.body.maturity,
+          invalidAt: current.body.invalid_at,
+          visible: context.visibleClaims.includes(current.body.claim),
+        });
+      }
+      return rows;
+    })(),
+    'coherence.claims',
+    false,
+  );
 }
 
-export async function contexts(kernel: CoherenceKernel): Promise<ContextRow[]> {
-  const all = await kernel.contexts();
-  return all
-    .sort((a, b) => (a.id === DEFAULT_CONTEXT_ID ? -1 : b.id === DEFAULT_CONTEXT_ID ? 1 : a.name.localeCompare(b.name)))
-    .map((c) => ({ id: c.id, name: c.name, parent: c.parent, enforcement: c.enforcement, visibleClaims: c.visibleClaims, errors: c.errors }));
+/** Read-only; like every coherence call, TIMEOUT after 20 s (seed). */
+export function contexts(kernel: CoherenceKernel): Promise<ContextRow[]> {
+  return withCallLimit(
+    (async () =>
+      (await kernel.contexts())
+        .sort((a, b) => (a.id === DEFAULT_CONTEXT_ID ? -1 : b.id === DEFAULT_CONTEXT_ID ? 1 : a.name.localeCompare(b.name)))
+        .map((c) => ({ id: c.id, name: c.name, parent: c.parent, enforcement: c.enforcement, visibleClaims: c.visibleClaims, errors: c.errors })))(),
+    'coherence.contexts',
+    false,
+  );
 }
