@@ -18,6 +18,18 @@ describe('coherence', () => {
     expect(parseToolCall(coherenceTool, { action: 'status', workspace_root: 'C:\\novel' }).ok).toBe(true);
   });
 
+  it('COH-07 COH-08 CRS-RESOLVE-10 a missing, empty or relative workspace_root is refused with a plain sentence that says where to find it', () => {
+    const where = /find it in session\.get_state \(the filePath of open tabs\) or the workspace tool\.$/;
+    for (const extra of [{}, { workspace_root: '' }, { workspace_root: 'novel' }]) {
+      const read = parseToolCall(coherenceTool, { action: 'edges', ...extra });
+      const write = parseToolCall(coherenceResolveTool, { action: 'resolve', txf: 't', input: 0, resolution: 'accept-newer', ...extra });
+      for (const result of [read, write]) {
+        expect(result.ok, JSON.stringify(extra)).toBe(false);
+        if (!result.ok) expect(result.message).toMatch(where);
+      }
+    }
+  });
+
   it('COH-05 COH-06 the canon is read only: coherence offers four reads, the one mutation is coherence_resolve.resolve, and no tool changes claims or contexts', () => {
     expect(Object.keys(coherenceTool.actions)).toEqual(['status', 'edges', 'claims', 'contexts']);
     expect(coherenceTool.annotations.readOnlyHint).toBe(true);

@@ -60,8 +60,11 @@ export function utf8ByteLength(text: string): number {
 
 export const absolutePathPattern = /^(\/|[A-Za-z]:[\\/]|\\\\)/;
 
+const WHERE_WORKSPACE_ROOT = 'find it in session.get_state (the filePath of open tabs) or the workspace tool';
+
+/** The workspace a coherence call asks about; every refusal of it says where to find it (seed COH-07). */
 export const workspaceRootArg = z
-  .string()
-  .min(1)
-  .regex(absolutePathPattern, 'must be an absolute path; find it in session.get_state (the filePath of open tabs)')
+  .string({ error: (issue) => (issue.input === undefined ? `is required: the absolute path of the workspace to query; ${WHERE_WORKSPACE_ROOT}` : undefined) })
+  .min(1, `must not be empty; ${WHERE_WORKSPACE_ROOT}`)
+  .regex(absolutePathPattern, `must be an absolute path; ${WHERE_WORKSPACE_ROOT}`)
   .describe('Absolute path of the workspace to query');
