@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { coherenceTool } from './coherence';
 import { coherenceResolveTool } from './coherenceResolve';
 import { TOOLS } from './index';
-import { parseToolCall } from './mcpSchema';
+import { mcpToolList, parseToolCall } from './mcpSchema';
+import { OFFERED_ACTIONS } from './owners';
+import { OPEN_EDGE_STATES } from '../lib/coherence/kernel/project';
 
 describe('coherence', () => {
   it('COH-07 every action requires workspace_root', () => {
@@ -27,6 +29,22 @@ describe('coherence', () => {
         expect(result.ok, JSON.stringify(extra)).toBe(false);
         if (!result.ok) expect(result.message).toMatch(where);
       }
+    }
+  });
+
+  it('COH-STATUS-01 COH-EDGES-02 COH-EDGES-03 COH-CLAIMS-01 COH-CTX-01 tools/list names every action, every answer field and every edge state the seed names', () => {
+    const listed = mcpToolList(OFFERED_ACTIONS).find((tool) => tool.name === 'coherence')!;
+    const seedNames = {
+      status: ['initialized', 'objects', 'open_items', 'quarantined', 'writer'],
+      edges: ['txf', 'input', 'upstream', 'upstream_path', 'pinned', 'downstream', 'downstream_path', 'downstream_rev', 'state', ...OPEN_EDGE_STATES],
+      claims: ['claim', 'entryId', 'statement', 'maturity', 'invalidAt', 'visible'],
+      contexts: ['id', 'name', 'parent', 'enforcement', 'visibleClaims', 'errors'],
+    };
+    expect(OPEN_EDGE_STATES).toEqual(['version-stale', 'stale-valid', 'stale-contradicted', 'stale-unknown', 'waived', 'diverged', 'diverged-multi-head', 'unpinnable']);
+    for (const [action, names] of Object.entries(seedNames)) {
+      const line = listed.description.split('\n').find((l) => l.startsWith(`- ${action}: `));
+      expect(line, action).toBeDefined();
+      for (const name of names) expect(line!.split(/[^A-Za-z_-]+/), `${action} names ${name}`).toContain(name);
     }
   });
 

@@ -8,7 +8,7 @@ export const coherenceTool = defineTool({
   name: 'coherence',
   title: 'Coherence (read-only)',
   description:
-    'Which derived documents are stale against their upstreams. Over 20 s: TIMEOUT (edges may still finish; read again). Resolving: coherence_resolve.',
+    'Which derived documents are stale against their upstreams. Over 20 s: TIMEOUT (edges may still finish; read again). Resolve: coherence_resolve.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   actions: {
     status: action(
@@ -16,7 +16,7 @@ export const coherenceTool = defineTool({
       workspaceOnly,
     ),
     edges: action(
-      'Reconcile with the disk, then list active edges whose upstream moved: [{txf, input, upstream, upstream_path, pinned, downstream, downstream_path, downstream_rev, state}]; [] = coherent. Never changes documents.',
+      'Scan the disk, then list active edges whose upstream moved: [{txf, input, upstream, upstream_path, pinned, downstream, downstream_path, downstream_rev, state}]; [] = coherent; state: version-stale, stale-valid, stale-contradicted, stale-unknown, waived, diverged, diverged-multi-head or unpinnable. Never changes documents.',
       workspaceOnly,
     ),
     claims: action(

@@ -6,7 +6,7 @@ export const coherenceResolveTool = defineTool({
   name: 'coherence_resolve',
   title: 'Resolve a coherence edge (irreversible)',
   description:
-    'Needs an active, unexpired delegation the workspace owner granted in the app; a refusal means it is missing or expired: ask the user, do not retry. Audited; cannot be undone.',
+    'Needs an active, unexpired delegation the workspace owner granted in VMark; a refusal means it is missing or expired: ask the user, do not retry. Audited; irreversible.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   actions: {
     resolve: action(
@@ -14,9 +14,9 @@ export const coherenceResolveTool = defineTool({
       z
         .object({
           workspace_root: workspaceRootArg,
-          txf: z.string().min(1).describe('txf of the coherence.edges row'),
-          input: z.number().int().min(0).describe('input slot of the coherence.edges row'),
-          resolution: z.enum(['accept-newer', 'waive']).describe('"accept-newer" or "waive"'),
+          txf: z.string().min(1).describe('From a coherence.edges row'),
+          input: z.number().int().min(0).describe('Input slot, from the same row'),
+          resolution: z.enum(['accept-newer', 'waive']),
           reason: z.string().min(1).optional().describe('Why (required for waive)'),
         })
         .refine((args) => args.resolution !== 'waive' || args.reason !== undefined, {
