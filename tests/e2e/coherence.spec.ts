@@ -114,6 +114,73 @@ test('COH-08 CRS-RESOLVE-10 a workspace_root that is missing, relative, a file o
   expect(await resolveText(named, { workspace_root: path.join(root, 'chapter.md'), txf: 't', input: 0, resolution: 'accept-newer' })).toMatch(/is not a directory/);
 });
 
+test('COH-05 COH-07 COH-EDGES-03 CRS-RESOLVE-09 tools/list as the SDK client reads it: coherence is read-only with the four reads, coherence_resolve destructive with the seed\'s arguments, and edges names the eight states', async () => {
+  const { tools } = await named.client.listTools();
+  const coherence = tools.find((t) => t.name === 'coherence')!;
+  const resolveTool = tools.find((t) => t.name === 'coherence_resolve')!;
+  expect(coherence.annotations).toMatchObject({ readOnlyHint: true });
+  expect(resolveTool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+  expect(coherence.inputSchema.properties).toEqual({
+    action: { type: 'string', enum: ['status', 'edges', 'claims', 'contexts'] },
+    workspace_root: expect.objectContaining({ type: 'string', description: expect.stringMatching(/absolute path/i) }),
+  });
+  const resolveArgs = resolveTool.inputSchema.properties as Record<string, Record<string, unknown>>;
+  expect(Object.keys(resolveArgs)).toEqual(['action', 'workspace_root', 'txf', 'input', 'resolution', 'reason']);
+  expect(resolveArgs.action).toEqual({ type: 'string', enum: ['resolve'] });
+  expect(resolveArgs.input).toMatchObject({ type: 'integer', minimum: 0 });
+  expect(resolveArgs.resolution).toMatchObject({ type: 'string', enum: ['accept-newer', 'waive'] });
+  expect(resolveArgs.reason).toMatchObject({ type: 'string', description: expect.stringContaining('required for waive') });
+  const states = ['version-stale', 'stale-valid', 'stale-contradicted', 'stale-unknown', 'waived', 'diverged', 'diverged-multi-head', 'unpinnable'];
+  for (const state of states) expect(coherence.description).toContain(state);
+  expect(coherence.description).toContain('TIMEOUT');
+});
+
+test('COH-STATUS-05 COH-EDGES-02 COH-EDGES-03 COH-CLAIMS-01 COH-CTX-01 COH-CTX-02 each answer has exactly the seed\'s fields with the seed\'s types: status is an object (also structuredContent), edges, claims and contexts JSON arrays', async () => {
+  const status = await named.call('coherence', { action: 'status', workspace_root: root });
+  expect(status.isError).toBeFalsy();
+  expect(status.structuredContent).toEqual(JSON.parse(textOf(status)));
+  expect(Object.keys(status.structuredContent!).sort()).toEqual(['initialized', 'objects', 'open_items', 'quarantined', 'writer']);
+
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const edgesResult = await named.call('coherence', { action: 'edges', workspace_root: root });
+  const rows = JSON.parse(textOf(edgesResult)) as Record<string, unknown>[];
+  expect(rows).toHaveLength(1);
+  expect(Object.keys(rows[0]!).sort()).toEqual(['downstream', 'downstream_path', 'downstream_rev', 'input', 'pinned', 'state', 'txf', 'upstream', 'upstream_path'].sort());
+  expect(rows[0]).toEqual({
+    txf: expect.stringMatching(uuid),
+    input: 0,
+    upstream: expect.stringMatching(uuid),
+    upstream_path: 'elena.md',
+    pinned: expect.stringMatching(/^rev1:/),
+    downstream: expect.stringMatching(uuid),
+    downstream_path: 'chapter.md',
+    downstream_rev: expect.stringMatching(/^rev1:/),
+    state: 'version-stale',
+  });
+
+  // a claim the person established (the canon is theirs: written through the ledger, never over MCP)
+  const person = await personKernel();
+  await person.append([person.entry('claim', { claim: 'c-eyes', statement: 'Elena has grey eyes', invalid_at: null, supersedes: null, maturity: 'established' })]);
+  const claimRows = await named.ok<Record<string, unknown>[]>('coherence', { action: 'claims', workspace_root: root });
+  expect(claimRows).toEqual([{ claim: 'c-eyes', entryId: expect.stringMatching(uuid), statement: 'Elena has grey eyes', maturity: 'established', invalidAt: null, visible: false }]);
+  expect(await named.ok('coherence', { action: 'contexts', workspace_root: root })).toEqual([
+    { id: '00000000-0000-0000-0000-000000000000', name: 'default', parent: null, enforcement: 'greenhouse', visibleClaims: [], errors: [] },
+  ]);
+});
+
+test('COH-07 COH-08 CRS-RESOLVE-10 a missing workspace_root is a plain string error on every action of both tools, saying where to find it', async () => {
+  const calls: [string, Record<string, unknown>][] = [
+    ...['status', 'edges', 'claims', 'contexts'].map((action): [string, Record<string, unknown>] => ['coherence', { action }]),
+    ['coherence_resolve', { action: 'resolve', txf: 't', input: 0, resolution: 'accept-newer' }],
+  ];
+  for (const [tool, args] of calls) {
+    const result = await named.call(tool, args);
+    expect(result.isError, `${tool}.${String(args.action)}`).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(textOf(result)).toMatch(/`workspace_root` is required: the absolute path of the workspace to query; find it in session\.get_state .* or the workspace tool/);
+  }
+});
+
 test('COH-EDGES-04 CRS-RESOLVE-02 CRS-RESOLVE-07 CRS-RESOLVE-08 resolve is refused for an anonymous client, a forged clientInfo name, an unrecognised credential, no grant, an expired grant and the wrong scope; each says what to do next', async () => {
   const [edge] = await edges(named);
   const waive = { txf: edge!.txf, input: edge!.input, resolution: 'waive', reason: 'eye colour is not in the scene' };
@@ -157,6 +224,15 @@ test('CRS-RESOLVE-01 CRS-RESOLVE-04 CRS-RESOLVE-05 CRS-RESOLVE-06 a named client
   expect(waiver!.body).toMatchObject({ actor: { type: 'external', id: 'cursor' }, delegation: grant.body.delegation, reason: 'eye colour is not in the scene' });
   expect(waiver!.body.expires).toBeUndefined();
   expect(await edges(named)).toEqual([expect.objectContaining({ state: 'waived', txf: edge!.txf })]);
+});
+
+test('CRS-RESOLVE-03 with a grant, a resolve of an edge that is not active (or never was) is a plain string error that says to read edges again, and records nothing', async () => {
+  const before = ledgerEntries().length;
+  const notActive = await named.call('coherence_resolve', { action: 'resolve', workspace_root: root, txf: uuidv7(), input: 0, resolution: 'waive', reason: 'no such edge' });
+  expect(notActive.isError).toBe(true);
+  expect(notActive.structuredContent).toBeUndefined();
+  expect(textOf(notActive)).toMatch(/is not an active edge .*read coherence\.edges again$/);
+  expect(ledgerEntries()).toHaveLength(before);
 });
 
 test('CRS-RESOLVE-03 resolve is refused on a multi-head edge, even with a grant', async () => {
