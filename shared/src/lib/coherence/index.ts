@@ -10,7 +10,7 @@ export { Serial } from './ledger/serial';
 export { CoherenceIndex } from './kernel/coherenceIndex';
 export { CoherenceKernel, type KernelOptions, type OpenReport } from './kernel/kernel';
 export { DEFAULT_CONTEXT_ID, type ResolvedContext } from './kernel/contexts';
-export { CoherenceError, WriteQueue, withCallLimit, WRITE_WAIT_MS, CALL_LIMIT_MS } from './kernel/errors';
+export { CoherenceError, WriteQueue, withCallLimit, WRITE_WAIT_MS, CALL_LIMIT_MS, type CoherenceCall } from './kernel/errors';
 export { OPEN_EDGE_STATES, projectEdges, type EdgeState, type OpenEdgeState, type ProjectedEdge } from './kernel/project';
 export { capture, type CaptureRequest, type CaptureResult } from './kernel/capture';
 export { saveWithCapture, ReadTracker, type SaveOutcome } from './kernel/save';

@@ -4,4 +4,4 @@ import { kernelFor } from '../../../coherence/workspaceKernels';
 import { defineHostAction } from '../defineHostAction';
 
 /** coherence.claims for a native folder, answered by the host with no editor window needed. */
-export const claimsAction = defineHostAction('coherence', 'claims', (_ctx, args) => answer(async () => claims(await kernelFor(args.workspace_root))));
+export const claimsAction = defineHostAction('coherence', 'claims', (_ctx, args) => answer({ what: 'coherence.claims', isWrite: false }, async () => claims(await kernelFor(args.workspace_root))));

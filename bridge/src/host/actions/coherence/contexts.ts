@@ -4,4 +4,4 @@ import { kernelFor } from '../../../coherence/workspaceKernels';
 import { defineHostAction } from '../defineHostAction';
 
 /** coherence.contexts for a native folder, answered by the host with no editor window needed. */
-export const contextsAction = defineHostAction('coherence', 'contexts', (_ctx, args) => answer(async () => contexts(await kernelFor(args.workspace_root))));
+export const contextsAction = defineHostAction('coherence', 'contexts', (_ctx, args) => answer({ what: 'coherence.contexts', isWrite: false }, async () => contexts(await kernelFor(args.workspace_root))));

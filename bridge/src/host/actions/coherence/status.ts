@@ -4,4 +4,4 @@ import { kernelFor } from '../../../coherence/workspaceKernels';
 import { defineHostAction } from '../defineHostAction';
 
 /** coherence.status for a native folder, answered by the host with no editor window needed. */
-export const statusAction = defineHostAction('coherence', 'status', (_ctx, args) => answer(async () => status(await kernelFor(args.workspace_root))));
+export const statusAction = defineHostAction('coherence', 'status', (_ctx, args) => answer({ what: 'coherence.status', isWrite: false }, async () => status(await kernelFor(args.workspace_root))));

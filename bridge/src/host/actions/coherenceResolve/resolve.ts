@@ -1,4 +1,4 @@
-import { resolveAsDelegate, withCallLimit, type ResolveRequest } from '@vmark/shared/lib/coherence/index';
+import { resolveAsDelegate, type ResolveRequest } from '@vmark/shared/lib/coherence/index';
 import { answer } from '../../../coherence/answer';
 import { kernelFor } from '../../../coherence/workspaceKernels';
 import { defineHostAction } from '../defineHostAction';
@@ -8,10 +8,10 @@ import { defineHostAction } from '../defineHostAction';
  * credential (absent = anonymous), never by anything in the arguments or the clientInfo name.
  */
 export const resolveAction = defineHostAction('coherence_resolve', 'resolve', (ctx, args) =>
-  answer(async () => {
+  answer({ what: 'coherence_resolve.resolve', isWrite: true }, async () => {
     const kernel = await kernelFor(args.workspace_root);
     const { txf, input, resolution, reason } = args as unknown as ResolveRequest;
     const request: ResolveRequest = { txf, input, resolution, ...(reason !== undefined ? { reason } : {}) };
-    return withCallLimit(resolveAsDelegate(kernel, ctx.principal.identity ?? { kind: 'anonymous' }, request), 'coherence_resolve.resolve', true);
+    return resolveAsDelegate(kernel, ctx.principal.identity ?? { kind: 'anonymous' }, request);
   }),
 );

@@ -54,6 +54,12 @@ export class WriteQueue {
   }
 }
 
+/** A coherence MCP call as its TIMEOUT names it: a write's (`edges`, `resolve`) result is unknown after it. */
+export interface CoherenceCall {
+  what: `coherence.${string}` | `coherence_resolve.${string}`;
+  isWrite: boolean;
+}
+
 /**
  * Fails with TIMEOUT when `work` has not settled after `limitMs`; the work itself keeps running,
  * which is why the message says the outcome of a write is unknown.

@@ -5,6 +5,6 @@ import { onWorkspaceKernel } from '../../coherenceKernel';
 /** coherence.claims for a Scratch or picked-folder workspace, from the kernel in its worker. */
 export const claims = defineAction(coherenceTool, 'claims', {
   async run(ctx, args) {
-    return onWorkspaceKernel(ctx, args.workspace_root, (kernel) => kernel.claims());
+    return onWorkspaceKernel(ctx, args.workspace_root, { what: 'coherence.claims', isWrite: false }, (kernel) => kernel.claims());
   },
 });

@@ -5,6 +5,6 @@ import { onWorkspaceKernel } from '../../coherenceKernel';
 /** coherence.contexts for a Scratch or picked-folder workspace, from the kernel in its worker. */
 export const contexts = defineAction(coherenceTool, 'contexts', {
   async run(ctx, args) {
-    return onWorkspaceKernel(ctx, args.workspace_root, (kernel) => kernel.contexts());
+    return onWorkspaceKernel(ctx, args.workspace_root, { what: 'coherence.contexts', isWrite: false }, (kernel) => kernel.contexts());
   },
 });

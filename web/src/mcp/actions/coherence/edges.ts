@@ -5,6 +5,6 @@ import { onWorkspaceKernel } from '../../coherenceKernel';
 /** coherence.edges for a Scratch or picked-folder workspace, from the kernel in its worker. */
 export const edges = defineAction(coherenceTool, 'edges', {
   async run(ctx, args) {
-    return onWorkspaceKernel(ctx, args.workspace_root, (kernel) => kernel.edges());
+    return onWorkspaceKernel(ctx, args.workspace_root, { what: 'coherence.edges', isWrite: true }, (kernel) => kernel.edges());
   },
 });

@@ -9,6 +9,6 @@ import { onWorkspaceKernel } from '../../coherenceKernel';
 export const resolve = defineAction(coherenceResolveTool, 'resolve', {
   async run(ctx, args) {
     const request = { txf: args.txf, input: args.input, resolution: args.resolution, ...(args.reason !== undefined ? { reason: args.reason } : {}) };
-    return onWorkspaceKernel(ctx, args.workspace_root, (kernel) => kernel.resolve(ctx.principal.identity ?? { kind: 'anonymous' }, request));
+    return onWorkspaceKernel(ctx, args.workspace_root, { what: 'coherence_resolve.resolve', isWrite: true }, (kernel) => kernel.resolve(ctx.principal.identity ?? { kind: 'anonymous' }, request));
   },
 });
