@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import type { Ai } from './support/mcpClient';
 
 /** 1,200 top-level paragraphs: over the size where blocks far from the viewport and the caret are hidden. */
 const BLOCKS = 1_200;
@@ -69,7 +70,7 @@ const mixed =
     [`## Part ${n}`, `Short ${n}.`, `Long ${n} ${'words that wrap over several lines of the editor '.repeat(1 + (n % 4))}end.`, `- item ${n}\n- item ${n} b`].join('\n\n'),
   ).join('\n\n') + '\n';
 
-async function showMixed(stack: { workspace: string }, ai: { ok: <T>(tool: string, args: object) => Promise<T> }, name: string) {
+async function showMixed(stack: { workspace: string }, ai: Ai, name: string) {
   const file = path.join(stack.workspace, `${name}.md`);
   fs.writeFileSync(file, mixed);
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
