@@ -1,6 +1,6 @@
 // Moving around a large WYSIWYG document as the person does: Ctrl+Home / Ctrl+End, the browser's
 // find, and the outline, while the document still opens progressively (placeholders) and once its
-// far blocks are hidden (content-visibility, offscreenBlocks.ts).
+// far blocks are taken out of layout (display: none, offscreenBlocks.ts).
 // One stack for the spec: every test opens its own file in its own tab.
 
 import fs from 'node:fs';
@@ -74,9 +74,9 @@ function caretInView(editor: Locator): Promise<boolean> {
 
 const contentOf = async (tabId: string) => (await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content;
 
-/** Top-level blocks the browser's find bar cannot search: placeholders, and blocks with `content-visibility: hidden`. */
+/** Top-level blocks the browser's find bar cannot search: placeholders, and blocks out of layout (`display: none`). */
 function unsearchableBlocks(editor: Locator): Promise<number> {
-  return editor.evaluate((element) => [...element.children].filter((block) => block.matches('[data-type="unparsed-source"]') || getComputedStyle(block).contentVisibility === 'hidden').length);
+  return editor.evaluate((element) => [...element.children].filter((block) => block.matches('[data-type="unparsed-source"]') || getComputedStyle(block).display === 'none').length);
 }
 
 test('Ctrl+End and Ctrl+Home go to the very end and start of a document still opening progressively; the caret is shown and typed at', async () => {
@@ -134,7 +134,7 @@ test('Ctrl+End and Ctrl+Home go to the very end and start of a document whose fa
 
 /**
  * What the browser's find finds: `window.find` is Chromium's find in the page, which like the find
- * bar skips text under `content-visibility: hidden` (the find bar itself is browser UI, out of a
+ * bar skips text under `display: none` (the find bar itself is browser UI, out of a
  * test's reach; unlike it, `window.find` does not scroll the editor's scroller to a match). Counts
  * the matches of `NEEDLE` from the document's start.
  */
@@ -194,9 +194,9 @@ test('the outline reveals a heading in WYSIWYG: scrolled to and the caret there,
   // parsed whole, far blocks hidden: a heading in the middle, from the top
   await expect(editor.locator('[data-type="unparsed-source"]')).toHaveCount(0, { timeout: 30_000 });
   await outline.getByRole('button', { name: 'Section 0', exact: true }).click();
-  // by its id: a heading under content-visibility: hidden has no accessible name
+  // by its id: a heading out of layout has no accessible name
   const middle = editor.locator('#section-150');
-  await expect.poll(() => middle.evaluate((element) => getComputedStyle(element).contentVisibility)).toBe('hidden');
+  await expect.poll(() => middle.evaluate((element) => getComputedStyle(element).display)).toBe('none');
   await outline.getByRole('button', { name: 'Section 150', exact: true }).click();
   await expect(middle).toBeInViewport();
   expect(await caretInView(editor)).toBe(true);

@@ -1,9 +1,24 @@
 import { expect, test } from 'vitest';
-import { covers, offscreenRule } from './offscreenBlocks';
+import { covers, hiddenRuns, offscreenRule, shownRuns } from './offscreenBlocks';
 
-test('the rule hides every child outside the shown ranges and the document edges', () => {
-  expect(offscreenRule('[data-offscreen-blocks="3"]', [{ first: -5, last: 90 }, { first: 400, last: 420 }])).toBe(
-    '[data-offscreen-blocks="3"] > *:not(:nth-child(-n+10)):not(:nth-last-child(-n+10)):not(:nth-child(n+1):nth-child(-n+90)):not(:nth-child(n+400):nth-child(-n+420)) { content-visibility: hidden; }',
+test('the shown runs are the ranges and the document edges, clipped and merged', () => {
+  expect(shownRuns([{ first: -5, last: 90 }, { first: 400, last: 420 }, { first: 410, last: 430 }], 1000)).toEqual([
+    { first: 1, last: 90 },
+    { first: 400, last: 430 },
+    { first: 991, last: 1000 },
+  ]);
+  expect(shownRuns([{ first: 950, last: 1100 }], 1000)).toEqual([{ first: 1, last: 10 }, { first: 950, last: 1000 }]);
+  expect(hiddenRuns([{ first: 1, last: 90 }, { first: 400, last: 430 }, { first: 991, last: 1000 }])).toEqual([
+    { first: 91, last: 399 },
+    { first: 431, last: 990 },
+  ]);
+});
+
+test('the rule takes every child outside the shown runs and the document edges out of layout, and puts a margin above the block after each hidden run', () => {
+  const runs = [{ first: 1, last: 90 }, { first: 400, last: 420 }];
+  expect(offscreenRule('[data-offscreen-blocks="3"]', runs, [{ hidden: { first: 91, last: 399 }, px: 8123.456 }])).toBe(
+    '[data-offscreen-blocks="3"] > *:not(:nth-child(-n+10)):not(:nth-last-child(-n+10)):not(:nth-child(n+1):nth-child(-n+90)):not(:nth-child(n+400):nth-child(-n+420)) { display: none; }\n' +
+      '[data-offscreen-blocks="3"] > :nth-child(400) { margin-top: 8123.5px !important; }',
   );
 });
 

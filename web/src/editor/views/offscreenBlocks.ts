@@ -2,17 +2,24 @@ import { Extension } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { opensFind } from '../../lib/findShortcut';
-import { partitionPoint } from '../../lib/partitionPoint';
+import { BlockHeights, type ShownRange } from './blockHeights';
+
+export type { ShownRange } from './blockHeights';
 
 /**
  * Every top-level block has `content-visibility: auto` (app.css), so blocks off screen skip
- * layout and paint. But Chromium decides what is on screen with an intersection observer over
- * every such block, on every frame: at 10k lines (~2,750 blocks) that was most of a keystroke.
- * In a large document, this leaves `auto` only on the blocks around the viewport and around the
- * caret and turns the rest `hidden` (they keep their remembered size), so the per-frame work
- * follows the window, not the document. Done with one style rule of `:nth-child` ranges, never
- * with attributes on the blocks, which are ProseMirror's DOM. While the browser's find bar or
- * print needs the whole text, nothing is hidden.
+ * paint. But each of them still has a box: at 10k lines (~2,750 blocks) the layout that every
+ * keystroke's selection update forces (`Selection.collapse`) walked all of them, and Chromium's
+ * intersection observer for `auto` looked at all of them on every frame. In a large document this
+ * takes the blocks far from the viewport and the caret out of layout (`display: none`), so a
+ * keystroke's layout follows the window, not the document. The first block after each hidden run
+ * gets a top margin of the hidden blocks' remembered sizes (`blockHeights.ts`), so the scroll
+ * height and the place of every shown block stay what they were; scrolling into a hidden run shows
+ * its blocks in the frame of the scroll, before it paints. Done with one style sheet of
+ * `:nth-child` ranges, never with attributes on the blocks, which are ProseMirror's DOM. The
+ * document's first and last blocks stay laid out (Ctrl+Home/End, select all). While the browser's
+ * find bar or print needs the whole text, nothing is hidden. Hidden blocks are not in the
+ * accessibility tree, as with `content-visibility: hidden` before.
  */
 
 /** Below this many top-level blocks, `auto` on all of them is cheap enough. */
@@ -22,18 +29,39 @@ const VIEWPORT_MARGIN = 80;
 const CARET_MARGIN = 10;
 const EDGE_BLOCKS = 10;
 
-/** A range of DOM children, 1-based and inclusive like `:nth-child`. */
-export interface ShownRange {
-  readonly first: number;
-  readonly last: number;
+/** A hidden run and the margin above the block after it that keeps that block in place. */
+export interface Spacer {
+  readonly hidden: ShownRange;
+  readonly px: number;
 }
 
-/** The rule that hides every child of the editor whose position is in none of `shown`. */
-export function offscreenRule(editorSelector: string, shown: readonly ShownRange[]): string {
-  const keep = shown.map(({ first, last }) => `:not(:nth-child(n+${Math.max(1, first)}):nth-child(-n+${last}))`).join('');
-  // the document's first and last blocks stay laid out: Ctrl+Home/End move the browser's caret there
+/** `ranges` clipped to `[1, count]`, with the document's edges, merged and ascending. */
+export function shownRuns(ranges: readonly ShownRange[], count: number): ShownRange[] {
+  const all = [{ first: 1, last: EDGE_BLOCKS }, { first: count - EDGE_BLOCKS + 1, last: count }, ...ranges]
+    .map(({ first, last }) => ({ first: Math.max(1, first), last: Math.min(count, last) }))
+    .filter(({ first, last }) => first <= last)
+    .sort((a, b) => a.first - b.first);
+  const runs: ShownRange[] = [];
+  for (const range of all) {
+    const previous = runs[runs.length - 1];
+    if (previous && range.first <= previous.last + 1) runs[runs.length - 1] = { first: previous.first, last: Math.max(previous.last, range.last) };
+    else runs.push(range);
+  }
+  return runs;
+}
+
+/** The children between the shown runs (`shownRuns`). */
+export function hiddenRuns(runs: readonly ShownRange[]): ShownRange[] {
+  return runs.slice(1).map((run, at) => ({ first: runs[at]!.last + 1, last: run.first - 1 }));
+}
+
+/** The rule that takes every child of the editor out of layout whose position is in none of `runs`, and the spacers' margins. */
+export function offscreenRule(editorSelector: string, runs: readonly ShownRange[], spacers: readonly Spacer[]): string {
+  const keep = runs.map(({ first, last }) => `:not(:nth-child(n+${first}):nth-child(-n+${last}))`).join('');
+  // the document's first and last blocks stay laid out even while a block is inserted before them
   const edges = `:not(:nth-child(-n+${EDGE_BLOCKS})):not(:nth-last-child(-n+${EDGE_BLOCKS}))`;
-  return `${editorSelector} > *${edges}${keep} { content-visibility: hidden; }`;
+  const margins = spacers.map(({ hidden, px }) => `\n${editorSelector} > :nth-child(${hidden.last + 1}) { margin-top: ${px.toFixed(1)}px !important; }`);
+  return `${editorSelector} > *${edges}${keep} { display: none; }${margins.join('')}`;
 }
 
 /** Whether `range` still has `margin` blocks beyond `[first, last]` on both sides (or reaches the document's end there). */
@@ -45,16 +73,6 @@ export function covers(range: ShownRange | null, first: number, last: number, ma
 }
 
 let nextEditorId = 1;
-
-/** The 1-based positions of the first and last children that intersect the scroller's viewport (binary search, a few layout reads). */
-function viewportChildren(dom: HTMLElement, scroller: HTMLElement): ShownRange {
-  const children = dom.children;
-  const view = scroller.getBoundingClientRect();
-  const firstBelow = (y: number, edge: 'top' | 'bottom') => partitionPoint(children.length, (index) => children[index]!.getBoundingClientRect()[edge] < y);
-  const first = firstBelow(view.top, 'bottom');
-  const last = Math.max(first, firstBelow(view.bottom, 'top') - 1);
-  return { first: first + 1, last: last + 1 };
-}
 
 /** The 1-based position among the editor's DOM children of the top-level block holding the caret. */
 function caretChild(view: EditorView): number | null {
@@ -73,8 +91,12 @@ class OffscreenBlocksView {
   private readonly style = document.createElement('style');
   private readonly scroller: HTMLElement;
   private readonly selector: string;
+  private readonly heights = new BlockHeights();
   private viewport: ShownRange | null = null;
   private caret: ShownRange | null = null;
+  /** The children laid out under the applied rule (1-based, merged), and how many children there were; null while nothing is hidden. */
+  private runs: ShownRange[] | null = null;
+  private appliedCount = 0;
   private suspended = false;
   private frame = 0;
   private rule = '';
@@ -93,14 +115,18 @@ class OffscreenBlocksView {
   }
 
   update(): void {
-    if (this.suspended || this.view.dom.childElementCount < OFFSCREEN_MIN_BLOCKS) {
+    const count = this.view.dom.childElementCount;
+    if (this.suspended || count < OFFSCREEN_MIN_BLOCKS) {
       if (!this.suspended) this.apply(null, null);
       return;
     }
     // before ProseMirror scrolls the selection into view, its block must be laid out
     const caret = caretChild(this.view);
-    if (caret !== null && !covers(this.caret, caret, caret, CARET_MARGIN / 2, this.view.dom.childElementCount)) {
+    if (caret !== null && !covers(this.caret, caret, caret, CARET_MARGIN / 2, count)) {
       this.apply(this.viewport, { first: caret - CARET_MARGIN, last: caret + CARET_MARGIN });
+    } else if (this.runs && count !== this.appliedCount) {
+      // blocks inserted or removed shift the positions the rule names: its spacers are measured again
+      this.apply(this.viewport, this.caret);
     }
     if (!this.viewport) this.schedule();
   }
@@ -127,7 +153,9 @@ class OffscreenBlocksView {
   private followViewport(): void {
     const count = this.view.dom.childElementCount;
     if (this.suspended || count < OFFSCREEN_MIN_BLOCKS || !this.view.dom.isConnected) return this.update();
-    const { first, last } = viewportChildren(this.view.dom, this.scroller);
+    const view = this.scroller.getBoundingClientRect();
+    const children = this.view.dom.children;
+    const { first, last } = this.heights.childrenBetween(children, this.runs ?? [{ first: 1, last: count }], view.top, view.bottom);
     if (covers(this.viewport, first, last, VIEWPORT_MARGIN / 2, count)) return;
     this.apply({ first: first - VIEWPORT_MARGIN, last: last + VIEWPORT_MARGIN }, this.caret);
   }
@@ -136,7 +164,19 @@ class OffscreenBlocksView {
     this.viewport = viewport;
     this.caret = caret;
     const shown = [viewport, caret].filter((range): range is ShownRange => range !== null);
-    const rule = shown.length > 0 ? offscreenRule(this.selector, shown) : '';
+    const children = this.view.dom.children;
+    const count = children.length;
+    let rule = '';
+    let runs: ShownRange[] | null = null;
+    if (shown.length > 0) {
+      // what is laid out now is measured before it may be hidden
+      this.heights.measure(children, this.runs ?? [{ first: 1, last: count }]);
+      runs = shownRuns(shown, count);
+      const spacers = hiddenRuns(runs).map((hidden) => ({ hidden, px: this.heights.spacer(children, hidden) }));
+      rule = offscreenRule(this.selector, runs, spacers);
+    }
+    this.runs = runs;
+    this.appliedCount = count;
     if (rule !== this.rule) this.style.textContent = this.rule = rule;
   }
 
