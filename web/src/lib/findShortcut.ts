@@ -2,6 +2,14 @@
  * Whether `event` opens the browser's find bar or finds the next match in it (Ctrl/Cmd+F,
  * Ctrl/Cmd+G, F3). The find bar searches only text that is in the DOM and not hidden, so whatever
  * the editor leaves out for speed must be put in before the browser handles the key.
+ *
+ * Known limit: the find bar opened from the browser's menu sends the page no key and no event
+ * (the page only sees `blur`, as for any switch away), so text not yet placed by a progressive
+ * open and blocks `OffscreenBlocks` keeps `content-visibility: hidden` are not found that way
+ * until the person clicks into the editor or presses Ctrl+F. The one signal Chromium has is
+ * `beforematch`, fired only on `hidden="until-found"` content the find has matched (checked
+ * headless: a `#:~:text=` fragment fires it, `window.find` does not); using it means putting the
+ * hidden text itself in the DOM, which the placeholders exist to avoid.
  */
 export function opensFind(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
   if (event.key === 'F3') return true;
