@@ -4,7 +4,9 @@
  * the editor leaves out for speed must be put in before the browser handles the key.
  *
  * Known limit: the find bar opened from the browser's menu sends the page no key and no event
- * (the page only sees `blur`, as for any switch away), so text not yet placed by a progressive
+ * (the page only sees `blur`, as for any switch away: acting on it would finish every parse and
+ * show every block whenever the person turns to their AI client, holding the AI's calls to this
+ * window behind the whole parse), so text not yet placed by a progressive
  * open and blocks `OffscreenBlocks` keeps `content-visibility: hidden` are not found that way
  * until the person clicks into the editor or presses Ctrl+F. The one signal Chromium has is
  * `beforematch`, fired only on `hidden="until-found"` content the find has matched (checked
