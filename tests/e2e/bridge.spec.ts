@@ -41,6 +41,16 @@ test('BRR-01 GEN-04 COH-05 BRR-QUERY-05 BRR-EXTRACT-07 BRR-WAITFOR-05 annotation
   expect(readActions).toEqual(expect.arrayContaining(['read', 'screenshot', 'query', 'extract', 'console', 'wait', 'wait_for']));
 });
 
+test('GEN-05 BRR-02 split by "does this change anything?": only browser and coherence_resolve are destructive; the ARIA snapshot is on read-only browser_read, execute_js only on browser', async ({ ai }) => {
+  const { tools } = await ai.client.listTools();
+  const actionsOf = (name: string) => (tools.find((t) => t.name === name)?.inputSchema as unknown as { properties: { action: { enum: string[] } } }).properties.action.enum;
+  expect(tools.filter((t) => t.annotations?.destructiveHint === true).map((t) => t.name).sort()).toEqual(['browser', 'coherence_resolve']);
+  expect(actionsOf('browser_read')).toContain('read');
+  expect(actionsOf('browser_read')).not.toContain('execute_js');
+  expect(actionsOf('browser')).toContain('execute_js');
+  expect(actionsOf('browser')).not.toContain('read');
+});
+
 test('the vmark/noop request (the benches\' floor) crosses every hop to the editor window and back, and is no tool', async ({ stack, ai }) => {
   const noop = () => ai.client.request({ method: HOP_NOOP_METHOD, params: {} } as never, EmptyResultSchema);
   await expect(noop()).resolves.toEqual({});

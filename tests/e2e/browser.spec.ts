@@ -311,6 +311,32 @@ test('BRW-POST-01 BRW-OPEN-07 Shared profile: a new origin needs the person\'s a
   expect(tab).toMatchObject({ id: tabId, posture: 'shared', kind: 'ai' });
 });
 
+test('BRW-OPEN-08 Shared profile: the approval covers the tab open kept, not a new open of the same address, which opens a tab of its own that asks again', async ({ stack, ai, site }) => {
+  const popup = await openExtensionPopup(stack);
+  await popup.getByLabel(/Shared profile/).check();
+  await popup.close();
+  await personOpens(stack, site.url('/set-cookie'));
+
+  let first: ReturnType<typeof refusalOf> | undefined;
+  const prompt = await approvalPromptFor(stack, async () => {
+    first = refusalOf(await ai.call('browser', { action: 'open', url: site.url('/echo-cookie') }));
+  });
+  expect(first?.token).toBe('NOT_GRANTED');
+  const kept = first?.data?.tabId as string;
+  await answerPrompt(prompt, 'Allow once');
+
+  let again: ReturnType<typeof refusalOf> | undefined;
+  const second = await approvalPromptFor(stack, async () => {
+    again = refusalOf(await ai.call('browser', { action: 'open', url: site.url('/echo-cookie') }));
+  });
+  expect(again?.token).toBe('NOT_GRANTED');
+  expect(again?.data).toMatchObject({ needsApproval: true, retry: { action: 'navigate' } });
+  expect(again?.data?.tabId).not.toBe(kept);
+  await answerPrompt(second, 'Deny');
+  // the retry the first refusal named is the one the approval covers
+  expect(await ai.ok<Loaded>('browser', { action: 'navigate', tabId: kept, url: site.url('/echo-cookie') })).toMatchObject({ tabId: kept, outcome: 'loaded' });
+});
+
 test('AI tabs survive the extension worker being stopped while the AI principal is connected', async ({ stack, ai, site }) => {
   const first = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/forms.html') });
   const second = await ai.ok<Loaded>('browser', { action: 'open', url: site.url('/query.html') });

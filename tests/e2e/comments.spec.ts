@@ -31,7 +31,7 @@ async function onlyThread(ai: Ai, tabId: string) {
   return { page, thread: page.threads[0] as ListedPage['threads'][number] };
 }
 
-test('CMT-LIST-01 CMT-LIST-02 CMT-REPLY-01 CMT-MARK-01 the person comments on selected text; the AI lists, replies and marks it addressed', async ({ stack, ai }) => {
+test('CMT-LIST-01 CMT-LIST-02 CMT-REPLY-01 CMT-MARK-01 CMT-MARK-02 the person comments on selected text; the AI lists, replies and marks it addressed; resolving stays the person\'s', async ({ stack, ai }) => {
   const { tabId } = await openNote(stack, ai, 'c.md', NOTE);
   await personComments(stack.page);
   await expect(stack.page.locator('.cm-comment')).toHaveText('quick brown');
@@ -66,6 +66,10 @@ test('CMT-LIST-01 CMT-LIST-02 CMT-REPLY-01 CMT-MARK-01 the person comments on se
   const stored = JSON.parse(fs.readFileSync(path.join(stack.workspace, '.vmark', 'comments', 'c.md.json'), 'utf8'));
   expect(stored).toMatchObject({ version: 1, doc: 'c.md', threads: [{ id: thread.comment, state: 'addressed' }] });
   expect(fs.readFileSync(path.join(stack.workspace, 'c.md'), 'utf8')).toBe(NOTE);
+
+  // CMT-MARK-02 the addressed thread still offers the person its Resolve, and their click decides
+  await panel.getByRole('button', { name: 'Resolve' }).click();
+  await expect.poll(async () => (await ai.ok<ListedPage>('comments', { action: 'list', tabId })).threads.map((t) => t.state)).toEqual(['resolved']);
 });
 
 test('CMT-REPLY-02 a repeated reply call returns the first result and adds no second reply', async ({ stack, ai }) => {

@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures';
 import { stubFolderPicker, writeOpfsFiles } from './support/pickedFolder';
 
 interface State {
-  windows: { activeWorkspaceInstanceId: string | null; tabs: { filePath: string | null }[] }[];
+  windows: { label: string; activeWorkspaceInstanceId: string | null; tabs: { filePath: string | null }[] }[];
 }
 
 /** A folder outside the always-readable places (home, mounted drives), with a symlink to it. */
@@ -133,6 +133,40 @@ test('WSP-OWS-16 a second open_workspace while a workspace switch is running in 
     const second = await ai.call('workspace', { action: 'open_workspace', folderPath: home });
     expect(second.structuredContent).toMatchObject({ error: 'BUSY' });
     expect(await running).toMatchObject({ folderPath: fs.realpathSync(home), workspaceSwitched: true });
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('WSP-OWS-04 the folder opens in the window the request arrives in, where its consent was shown; consent given in one window never opens it in another', async ({ stack, ai }) => {
+  const home = fs.mkdtempSync(path.join(os.homedir(), 'vmark-e2e-home-'));
+  const consent = (page: typeof stack.page) => page.getByRole('dialog', { name: 'Open a folder for an AI client?' });
+  const workspaceOf = async (label: string) => (await ai.ok<State>('session', { action: 'get_state' })).windows.find((w) => w.label === label)?.activeWorkspaceInstanceId;
+  try {
+    const second = await stack.openEditorWindow('');
+    // the person last used the second window: a request without a target arrives there
+    await second.getByRole('button', { name: 'New document' }).click();
+    const mainBefore = await workspaceOf('main');
+    expect(await ai.ok<Record<string, unknown>>('workspace', { action: 'open_workspace', folderPath: home })).toMatchObject({ needsApproval: true });
+    await expect(consent(second)).toContainText(fs.realpathSync(home));
+    await expect(consent(stack.page)).toHaveCount(0);
+    await consent(second).getByRole('button', { name: 'Allow' }).click();
+
+    // the person turns to main before the repeat: it arrives there, where nobody consented, so main asks and nothing opens
+    await stack.page.bringToFront();
+    await stack.page.getByRole('button', { name: 'New document' }).click();
+    const secondBefore = await workspaceOf('window-2');
+    expect(await ai.ok<Record<string, unknown>>('workspace', { action: 'open_workspace', folderPath: home })).toMatchObject({ needsApproval: true });
+    await expect(consent(stack.page)).toContainText(fs.realpathSync(home));
+    expect(await workspaceOf('window-2')).toBe(secondBefore);
+    expect(await workspaceOf('main')).toBe(mainBefore);
+
+    // consent in main: the repeat opens the folder in main, and the second window stays as it was
+    await consent(stack.page).getByRole('button', { name: 'Allow' }).click();
+    const opened = await ai.ok<{ workspaceInstanceId: string; workspaceSwitched: boolean }>('workspace', { action: 'open_workspace', folderPath: home });
+    expect(opened.workspaceSwitched).toBe(true);
+    expect(await workspaceOf('main')).toBe(opened.workspaceInstanceId);
+    expect(await workspaceOf('window-2')).toBe(secondBefore);
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }

@@ -132,3 +132,19 @@ test('SEL-SET-12 the person moved the cursor between get and set: the edit lands
   expect(set.replaced_chars).toBe(0);
   expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('abcdefXY\n');
 });
+
+test('GEN-07 in a large document selection.get and selection.set carry the selection and the edit, never the whole document', async ({ stack, ai }) => {
+  const rest = Array.from({ length: 800 }, (_, i) => `Line ${i} of the long rest of the note, which neither call may carry.\n`).join('');
+  const { tabId } = await focusedNote(stack, ai, `hello brave world\n${rest}`);
+  await select(stack.page, 6, 11);
+  const got = await ai.call('selection', { action: 'get' });
+  const { revision } = got.structuredContent as { revision: string };
+  const set = await ai.call('selection', { action: 'set', content: 'bold', expected_revision: revision });
+  expect(set.structuredContent).toMatchObject({ replaced_chars: 5, applied: true });
+  for (const answer of [got, set]) {
+    expect(answer.isError).toBeFalsy();
+    expect(JSON.stringify(answer).length).toBeLessThan(1_000);
+    expect(JSON.stringify(answer)).not.toContain('long rest');
+  }
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe(`hello bold world\n${rest}`);
+});

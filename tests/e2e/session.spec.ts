@@ -104,3 +104,26 @@ test('SES-GS-11 the kind of each tab says which write fits: document.write for m
   const wrong = await ai.call('workflow', { action: 'apply_patch', tabId: byKind.markdown, patches: [{ kind: 'workflow.set', path: 'name', value: 'x' }] });
   expect(wrong.structuredContent).toMatchObject({ error: 'NOT_WORKFLOW' });
 });
+
+test('SES-GS-10 after workspace.switch_tab, session.get_state tells whether the tab is really in front of the person: active and visible in its window, and that window focused', async ({ stack, ai }) => {
+  await stack.page.getByRole('button', { name: 'New document' }).click();
+  const second = await stack.openEditorWindow('');
+  await second.getByRole('button', { name: 'New document' }).click();
+  await second.getByRole('button', { name: 'New document' }).click();
+  const inSecond = (await ai.ok<State>('session', { action: 'get_state' })).windows.find((w) => w.label === 'window-2')?.tabs ?? [];
+  const behind = inSecond.find((t) => !t.active);
+  expect(behind).toBeDefined();
+  // the person looks at main while the AI switches a tab of the other window
+  await stack.page.bringToFront();
+  await expect.poll(async () => (await ai.ok<State>('session', { action: 'get_state' })).windows.find((w) => w.label === 'main')?.focused).toBe(true);
+  expect(await ai.ok<{ activated: boolean }>('workspace', { action: 'switch_tab', tabId: behind!.id })).toMatchObject({ activated: true });
+  const state = await ai.ok<State>('session', { action: 'get_state' });
+  const window = state.windows.find((w) => w.tabs.some((t) => t.id === behind!.id));
+  expect(window?.tabs.find((t) => t.id === behind!.id)).toMatchObject({ active: true, visible: true });
+  // activated, yet not in front: its window is not the one the person looks at
+  expect(window).toMatchObject({ label: 'window-2', focused: false });
+  await ai.ok('workspace', { action: 'focus_window', windowLabel: 'window-2' });
+  await expect
+    .poll(async () => (await ai.ok<State>('session', { action: 'get_state' })).windows.find((w) => w.label === 'window-2')?.focused)
+    .toBe(true);
+});

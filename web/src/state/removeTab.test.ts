@@ -21,4 +21,19 @@ describe('closing a tab', () => {
       vi.useRealTimers();
     }
   });
+
+  test('the closed tab\'s selection count and cursor hand-over are forgotten; the open tab keeps its own', () => {
+    const store = new WindowStore();
+    const kept = createTab(store, { workspaceInstanceId: null, filePath: '/w/kept.md', kind: 'markdown', content: '' }, { activate: true });
+    const closed = createTab(store, { workspaceInstanceId: null, filePath: '/w/closed.md', kind: 'markdown', content: '' }, { activate: true });
+    for (const id of [kept.id, closed.id]) {
+      store.bumpSelection(id);
+      store.cursorHandOver.set(id, 3);
+    }
+    removeTab(store, closed.id);
+    expect(store.selectionVersion(closed.id)).toBe(0);
+    expect(store.cursorHandOver.has(closed.id)).toBe(false);
+    expect(store.selectionVersion(kept.id)).toBe(1);
+    expect(store.cursorHandOver.get(kept.id)).toBe(3);
+  });
 });

@@ -122,6 +122,12 @@ export class WindowStore {
     return this.selectionVersions.get(tabId) ?? 0;
   }
 
+  /** A closed tab's per-tab entries go with it; tab ids are never reused, so nothing else would remove them. */
+  forgetTab(tabId: string): void {
+    this.selectionVersions.delete(tabId);
+    this.cursorHandOver.delete(tabId);
+  }
+
   /** Every MCP handler starts here, so keystrokes the editor has not handed over yet count. */
   flush(): void {
     for (const flush of this.flushers.values()) flush();

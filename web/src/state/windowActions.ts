@@ -116,6 +116,7 @@ export function removeTab(store: WindowStore, tabId: string): void {
     }
     return { ...m, tabs, activeTabId };
   });
+  store.forgetTab(tabId);
   // React keeps the model of its previous render (each fiber's alternate) until it renders again,
   // and with it the closed tab and its whole text: one more render, after this one, lets it go.
   setTimeout(() => store.update((m) => ({ ...m })), 0);
