@@ -27,6 +27,8 @@ const WARMUP_CALLS = 2;
 const WRITE_GOAL = 2;
 const READ_1MB_GOAL = 5;
 const SELECTION_GOAL = 1.5;
+/** `VMARK_DOCUMENT_ONLY=10kb`: only the 10 KB read and write series (the same documents are open), for alternating builds. */
+const ONLY_10KB = process.env.VMARK_DOCUMENT_ONLY === '10kb';
 
 /** selection.set of one insertion (an empty selection at the end of the first line) on an open source-mode tab. */
 async function timeInsertions(stack: Stack, ai: Ai, tabId: string, title: string): Promise<Summary> {
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
 
     const reads: Record<string, Summary> = {};
     const writes: Record<string, Summary> = {};
-    for (const name of ['10kb', '1mb'] as const) {
+    for (const name of ONLY_10KB ? (['10kb'] as const) : (['10kb', '1mb'] as const)) {
       const tabId = tabs[name] as string;
       reads[name] = summarize(await timeCalls(ai, CALLS, () => ['document', { action: 'read', tabId }]));
       const content = makeDoc(name === '10kb' ? 10_000 : 1_000_000);
@@ -84,6 +86,14 @@ async function main(): Promise<void> {
           return ['document', { action: 'write', tabId, content: flip ? `${content}x` : content, save: false }];
         }),
       );
+    }
+    if (ONLY_10KB) {
+      const [read, write] = [reads['10kb'] as Summary, writes['10kb'] as Summary];
+      console.log(`\ndocument.read 10kb   ${fmt(read)}\ndocument.write 10kb  ${fmt(write)}`);
+      console.log(`document.write 10 KB / document.read 10 KB (median) ${(write.median / read.median).toFixed(2)}×   goal ≤ ${WRITE_GOAL}×   ${verdict(write.median / read.median <= WRITE_GOAL)}`);
+      await echo.close();
+      await ai.close();
+      return;
     }
     const insertSmall = await timeInsertions(stack, ai, tabs['10kb'] as string, '10kb');
     const insertLarge = await timeInsertions(stack, ai, tabs['5mb'] as string, '5mb');

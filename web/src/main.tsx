@@ -53,6 +53,8 @@ const vmarkDebug: { faults: TestFaults; journal: AgentJournal; buffers: typeof a
 (window as unknown as { vmarkDebug: object }).vmarkDebug = vmarkDebug;
 
 connection.onConnectionClosed = (connectionId) => approvals.dropConnection(connectionId);
+// the UI renders what a call changed once its answer is on its way (WindowStore.holdViews)
+connection.onAnswered = () => store.releaseViews();
 
 async function boot(): Promise<void> {
   addWorkspace(store, await openScratch(), true);

@@ -25,7 +25,7 @@ export function useServices(): Services {
 
 export function useModel(): WindowModel {
   const { store } = useServices();
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useSyncExternalStore(store.subscribeView, store.getSnapshot);
 }
 
 export function useConnectionState(): ExtensionConnection['state'] {

@@ -31,6 +31,9 @@ function build(doc: ProseMirrorNode, snapshot: DocSnapshot | undefined): Decorat
   return DecorationSet.create(doc, decorations);
 }
 
+/** Whether `build` draws anything for the snapshot. */
+const highlights = (snapshot: DocSnapshot | undefined): boolean => snapshot !== undefined && snapshot.text !== null && snapshot.places.size > 0;
+
 /**
  * Review comments as highlights in the WYSIWYG editor. Decorations only: the document, and so
  * the saved bytes, never change. Rebuilt when the comment store has new places and on every
@@ -68,7 +71,10 @@ export const CommentHighlights = Extension.create<CommentHighlightOptions>({
           const unsubscribe = comments.subscribe(() => {
             const next = comments.snapshot(docKey());
             if (next === shown) return;
+            const redraw = highlights(shown) || highlights(next);
             shown = next;
+            // every change of the text gives a new snapshot: without threads there is nothing to redraw
+            if (!redraw) return;
             // the store may notify from inside another editor update: redraw once that is over
             queueMicrotask(() => {
               if (alive && !view.isDestroyed) view.dispatch(view.state.tr.setMeta(key, true).setMeta('addToHistory', false));

@@ -1,6 +1,8 @@
 import type { CallOutcome, EditorToExtension, ExtensionToEditor } from '@vmark/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExtensionConnection } from './connection';
+import { WindowStore } from '../state/store';
+import { createTab } from '../state/windowActions';
 
 /**
  * The runtime ports to the extension (externally_connectable), a new one for each connect as a
@@ -71,6 +73,25 @@ describe('ExtensionConnection', () => {
     extension.deliver({ type: 'call', id: 'e1', tool: 'document', action: 'read', args: {}, principal });
     await vi.advanceTimersByTimeAsync(0);
     expect(extension.postedByPort[1]!.filter((m) => m.type === 'result')).toEqual([{ type: 'result', id: 'e1', outcome: { kind: 'ok', data: { content: 'read' } } }]);
+  });
+
+  it('posts a write\'s answer before the UI hears of the change it made (the views are held until the answer is on its way)', async () => {
+    const extension = fakeExtension();
+    const store = new WindowStore();
+    createTab(store, { workspaceInstanceId: null, filePath: null, kind: 'markdown', content: 'before' }, { activate: true });
+    const tabId = store.getSnapshot().activeTabId as string;
+    const postedWhenTheUiHeard: number[] = [];
+    store.subscribeView(() => postedWhenTheUiHeard.push(extension.posted.filter((m) => m.type === 'result').length));
+    const connection = new ExtensionConnection(async () => {
+      // what runMutation does around apply
+      store.holdViews();
+      store.setContent(tabId, 'after');
+      return { kind: 'ok', data: { applied: true } };
+    });
+    connection.onAnswered = () => store.releaseViews();
+    connection.connect();
+    extension.deliver({ type: 'call', id: 'e1', tool: 'document', action: 'write', args: { content: 'after' }, principal: { connectionId: 'c', clientName: 'n' } });
+    await vi.waitFor(() => expect(postedWhenTheUiHeard).toEqual([1]));
   });
 
   it('ends a host service request the moment the extension goes away, saying to retry', async () => {

@@ -45,6 +45,8 @@ export class ExtensionConnection {
   private refocused = false;
   private listeners = new Set<() => void>();
   onConnectionClosed: ConnectionClosedListener = () => undefined;
+  /** A call's answer was posted (or dropped with its port). */
+  onAnswered: () => void = () => undefined;
   state: ConnectionState = runtime() ? 'connecting' : 'no-extension';
   label: string | null = sessionStorage.getItem(LABEL_KEY);
 
@@ -151,6 +153,7 @@ export class ExtensionConnection {
         // only the worker that asked may hear the answer: a restarted worker numbers its calls from e1
         // again, so on the new port this answer would settle one of its calls that asked something else
         if (from === this.port) this.post({ type: 'result', id: message.id, outcome });
+        this.onAnswered();
         return;
       }
     }

@@ -237,6 +237,8 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
         if (takeInjectedFlag(testFaults.journal, 'failBeforeApply')) {
           throw new Error('injected editor failure before the change');
         }
+        // the answer goes out before the UI renders the change
+        store.holdViews();
         const applied = plan.apply(next);
         [content, change] = typeof applied === 'string' ? [applied, null] : [applied.content, applied.change];
         if (takeInjectedFlag(testFaults.journal, 'failAfterApply')) {

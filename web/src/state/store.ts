@@ -48,6 +48,10 @@ export class WindowStore {
   };
   private nextNotice = 0;
   private readonly listeners = new Set<Listener>();
+  /** The UI's listeners (React): told after the others, and after an MCP answer while views are held. */
+  private readonly views = new Set<Listener>();
+  private viewsHeld = false;
+  private viewsBehind = false;
   private readonly flushers = new Map<string, Flusher>();
   private readonly editors = new Map<string, EditorAdapter>();
   private readonly selectionVersions = new Map<string, number>();
@@ -61,11 +65,41 @@ export class WindowStore {
     return () => this.listeners.delete(listener);
   };
 
+  /** The UI subscribes here (useSyncExternalStore): see `holdViews`. */
+  subscribeView = (listener: Listener): (() => void) => {
+    this.views.add(listener);
+    return () => this.views.delete(listener);
+  };
+
   update(change: (model: WindowModel) => WindowModel): void {
     const next = change(this.model);
     if (next === this.model) return;
     this.model = next;
     for (const listener of this.listeners) listener();
+    if (this.viewsHeld) this.viewsBehind = true;
+    else for (const view of this.views) view();
+  }
+
+  /**
+   * An MCP call is about to change the model and then answer: the UI hears of the change once the
+   * answer is posted (`releaseViews`), not before. React renders a change in a microtask queued when
+   * it hears of it, which ran ahead of the answer (~4 ms of a 10 KB write). A write answers in the
+   * task that applied it, so the release follows in that task and no event sees the UI behind the
+   * model; a call that awaits something else first (a save) is released by the timer, a task later.
+   * Handlers of the person's events read the store, not the rendered model.
+   */
+  holdViews(): void {
+    if (this.viewsHeld) return;
+    this.viewsHeld = true;
+    setTimeout(() => this.releaseViews(), 0);
+  }
+
+  releaseViews(): void {
+    if (!this.viewsHeld) return;
+    this.viewsHeld = false;
+    if (!this.viewsBehind) return;
+    this.viewsBehind = false;
+    for (const view of this.views) view();
   }
 
   notify(text: string): void {
