@@ -20,7 +20,8 @@ import { generateWorkspace } from './workspace';
 
 const FILES = count(5_000, 500);
 const ENTRIES = count(200_000, 20_000);
-const ROUNDS = count(15, 5);
+/** `VMARK_BENCH_ROUNDS`: more rounds of `edges` and `status` (a steadier median on a loaded machine). */
+const ROUNDS = Number(process.env.VMARK_BENCH_ROUNDS) || count(15, 5);
 const REBUILDS = count(5, 2);
 /** The tail the index snapshot does not cover: 1 % of the entries, appended after it was written. */
 const TAIL = count(2_000, 200);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Serial, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
+import { withFolderLock } from './folderLock';
 import { WatchedTree } from './watchedTree';
 
 /** Kernels of this process on one folder (by its path) take turns for `exclusive`. */
@@ -95,11 +96,15 @@ export class NodeCoherenceStorage implements CoherenceStorage {
     }
   }
 
-  /** One kernel at a time per folder in this process (another process's appends are settled on reading: the index keeps one copy per idem). */
+  /**
+   * One kernel at a time per folder: in this process by turns in memory, across `vmark host`
+   * processes by a lock file in `.vmark/cache/` (`folderLock.ts`; a dead holder's is taken over, a
+   * live one waited for at most 5 s). Where two still overlap, the index keeps one copy per idem.
+   */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
     let turns = turnsByRoot.get(this.root);
     if (!turns) turnsByRoot.set(this.root, (turns = new Serial()));
-    return turns.run(work);
+    return turns.run(() => withFolderLock(this.root, work));
   }
 
   /** The documents with their stat data; after the first walk only what the watch reported changed is stat-ed again (`WatchedTree`). */

@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KernelService, Ledger } from '@vmark/shared/lib/coherence/index';
 import { HandleCoherenceStorage } from './handleStorage';
+import type { StartWatch } from './observedTree';
 
 interface Calls {
   opens: number;
   closes: number;
   writables: number;
+  /** Handle calls that look at a file or a folder (getFile, a listing): each a round trip to the browser process. */
+  looks: number;
   /** Sync access handles open now: a worker that ends has them closed by the browser. */
   live: Set<{ close(): void }>;
 }
@@ -36,6 +39,7 @@ class FakeDir {
     return file;
   }
   async *entries(): AsyncGenerator<[string, FakeDir | FakeFile]> {
+    this.calls.looks++;
     yield* this.dirs;
     yield* this.files;
   }
@@ -51,6 +55,7 @@ class FakeFile {
   readonly kind = 'file';
   constructor(readonly calls: Calls) {}
   async getFile(): Promise<File> {
+    this.calls.looks++;
     return new File([this.bytes], 'f', { lastModified: 1 });
   }
   text(): string {
@@ -119,9 +124,9 @@ const SEGMENT = '.vmark/ledger/w.jsonl';
 const SNAPSHOT = '.vmark/snapshots/sha256/ab/cdef';
 
 function workspace() {
-  const calls: Calls = { opens: 0, closes: 0, writables: 0, live: new Set() };
+  const calls: Calls = { opens: 0, closes: 0, writables: 0, looks: 0, live: new Set() };
   const root = new FakeDir(calls);
-  const storage = (lockScope = '/w') => new HandleCoherenceStorage(root as unknown as FileSystemDirectoryHandle, lockScope, () => null);
+  const storage = (lockScope = '/w', startWatch: StartWatch = () => null) => new HandleCoherenceStorage(root as unknown as FileSystemDirectoryHandle, lockScope, startWatch);
   const fileAt = async (path: string) => {
     let dir: FakeDir = root;
     const parts = path.split('/');
@@ -161,11 +166,12 @@ describe('HandleCoherenceStorage: fewer handle calls per edges (issue 14)', () =
     const store = storage();
     expect(await store.append(SEGMENT, 'one\n')).toBe(0);
     expect(await store.append(SEGMENT, 'two\n')).toBe(4);
-    expect(calls.opens).toBe(1);
+    // the segment's and the ledger generation's (each append leaves a new one for other windows)
+    expect(calls.opens).toBe(2);
     expect(calls.closes).toBe(0);
     vi.advanceTimersByTime(1_000);
     await vi.runAllTimersAsync();
-    expect(calls.closes).toBe(1);
+    expect(calls.closes).toBe(2);
     // another window's worker appends to the same segment: the next offset is the file's real end
     await storage('/w').append(SEGMENT, 'other window\n');
     expect(await store.append(SEGMENT, 'three\n')).toBe(21);
@@ -255,5 +261,58 @@ describe('HandleCoherenceStorage: the write-behind journal (issue 14)', () => {
     await vi.waitFor(async () => expect(await other.readText('.vmark/snapshots/sha256/ab/cdef')).toBe('Alpha\n'));
     await other.writeBehind();
     expect(await storage().readText('.vmark/snapshots/sha256/ab/cdef')).toBe('Alpha\n');
+  });
+});
+
+describe('HandleCoherenceStorage: the ledger lock looks again only at what another window can have changed (issue 14, COH-03, COH-EDGES-01)', () => {
+  /** A watch that stands and reports nothing: another window's append has not reached it (a record can lag). */
+  const silentWatch: StartWatch = (_report, observing) => {
+    queueMicrotask(() => observing(true));
+    return () => undefined;
+  };
+  const segment = (i: number) => `.vmark/ledger/w${i}.jsonl`;
+
+  async function merged() {
+    const space = workspace();
+    // eight writers' segments, as a ledger merged by git has
+    for (let i = 0; i < 8; i++) await space.storage().append(segment(i), `line ${i}\n`);
+    const store = space.storage('/w', silentWatch);
+    await store.walk();
+    /** What a scan's catch-up asks of the ledger: its listing and every segment's size. */
+    const catchUp = () =>
+      store.exclusive(async () => {
+        const sizes: Record<string, number | null> = {};
+        for (const name of await store.list('.vmark/ledger')) sizes[name] = await store.size(`.vmark/ledger/${name}`);
+        return sizes;
+      });
+    return { ...space, store, catchUp };
+  }
+
+  it('a scan that appends after nobody else did makes no handle call for the ledger: its own append told it its segment\'s size (before: a listing and all nine sizes)', async () => {
+    const { calls, store, catchUp } = await merged();
+    await catchUp();
+    await store.append(SEGMENT, 'own\n');
+    await catchUp();
+    await store.append(SEGMENT, 'own again\n');
+    const before = calls.looks;
+    expect(await catchUp()).toEqual({ ...Object.fromEntries([...Array(8)].map((_, i) => [`w${i}.jsonl`, 7])), 'w.jsonl': 14 });
+    expect(calls.looks).toBe(before);
+  });
+
+  it("another window's append that its watch record has not brought yet is seen inside the lock: a longer segment and a new one", async () => {
+    const { storage, catchUp } = await merged();
+    await catchUp();
+    const other = storage('/w');
+    await other.append(segment(3), 'another window\n');
+    await other.append(segment(8), 'a new segment\n');
+    expect(await catchUp()).toMatchObject({ 'w3.jsonl': 22, 'w8.jsonl': 14 });
+  });
+
+  it("another window's append between this window's look and its own append is still seen by the next look", async () => {
+    const { store, storage, catchUp } = await merged();
+    await catchUp();
+    await storage('/w').append(segment(5), 'between\n');
+    await store.append(SEGMENT, 'own\n');
+    expect(await catchUp()).toMatchObject({ 'w5.jsonl': 15, 'w.jsonl': 4 });
   });
 });

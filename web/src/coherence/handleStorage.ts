@@ -2,6 +2,7 @@ import { forEachAhead, isDocumentName, LEDGER_DIR, SKIPPED_FOLDERS, type Coheren
 import { observeDirectory } from '../fs/observeDirectory';
 import { injectedDelay, testFaults } from '../lib/testFaults';
 import { KeptSyncHandles, openSyncAccess, writeAllAt } from './keptSyncHandles';
+import { LedgerGeneration, LEDGER_GENERATION_PATH } from './ledgerGeneration';
 import { MetaCache } from './metaCache';
 import { ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
 import { WriteBehindJournal } from './writeBehindJournal';
@@ -83,6 +84,8 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   private cookieFolder: FileSystemDirectoryHandle | null = null;
   /** The cookie exists but no sync access handle can be had on it (a picked folder on disk): do not ask again. */
   private noSyncAccess = false;
+  /** Whether another window appended to the ledger since this one last looked (see `exclusive`). */
+  private readonly generation: LedgerGeneration;
 
   constructor(
     private readonly root: FileSystemDirectoryHandle,
@@ -92,6 +95,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   ) {
     this.tree = new ObservedTree(this.treeAccess(), startWatch, (path) => this.meta.forget(path));
     this.meta = new MetaCache(() => this.tree.watching);
+    this.generation = new LedgerGeneration((create) => this.file(LEDGER_GENERATION_PATH, create), this.syncHandles);
   }
 
   /**
@@ -218,11 +222,28 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     if (this.behind.size === 0) this.journal?.clear();
   }
 
-  private async locked(path: string, work: () => Promise<void>): Promise<void> {
+  /**
+   * Runs a write of `path` under a Web Lock: one per file, and one for every file of the ledger,
+   * whose writes each leave a new ledger generation before the lock is let go (see `exclusive`).
+   * `work` resolves to the file's size after it when it knows it (then remembered), else null.
+   */
+  private async locked(path: string, work: () => Promise<number | null>): Promise<void> {
+    const key = segmentsOf(path).join('/');
+    const inLedger = key.startsWith(`${LEDGER_DIR}/`);
+    let size: number | null = null;
+    const written = () => (size === null ? this.meta.forget(key) : this.meta.appended(key, size));
     try {
-      await navigator.locks.request(`vmark-coherence:${this.lockScope}:${path}`, work);
+      await navigator.locks.request(`vmark-coherence:${this.lockScope}:${inLedger ? LEDGER_DIR : key}`, async () => {
+        try {
+          size = await work();
+        } finally {
+          // a failed write may have written part: other windows must look again too
+          written();
+          if (inLedger) await this.generation.bump();
+        }
+      });
     } finally {
-      this.meta.forget(segmentsOf(path).join('/'));
+      written();
     }
   }
 
@@ -246,24 +267,27 @@ export class HandleCoherenceStorage implements CoherenceStorage {
           return end;
         },
       );
-      if (placed !== null) return;
+      if (placed !== null) return placed + bytes.length;
       const handle = (await this.file(path, true)) as FileSystemFileHandle;
       const writable = await handle.createWritable({ keepExistingData: true });
       const size = (await handle.getFile()).size;
       await writable.seek(size);
       await writable.write(text);
       await writable.close();
+      return null;
     });
     return placed ?? undefined;
   }
 
   /**
-   * One window's kernel at a time on this workspace (a Web Lock). The ledger's sizes and listing are
-   * looked at afresh inside it: another window's append may not have reached the watch yet.
+   * One window's kernel at a time on this workspace (a Web Lock). What is remembered of the ledger's
+   * listing and sizes is forgotten inside it when the ledger generation moved: another window's
+   * append may not have reached the watch yet. Otherwise nobody appended since this window last
+   * looked, and a scan's catch-up makes no handle call per segment.
    */
   async exclusive<T>(work: () => Promise<T>): Promise<T> {
-    return navigator.locks.request(`vmark-coherence-ledger:${this.lockScope}`, () => {
-      this.meta.forget(LEDGER_DIR);
+    return navigator.locks.request(`vmark-coherence-ledger:${this.lockScope}`, async () => {
+      if (await this.generation.moved()) this.meta.forget(LEDGER_DIR);
       return work();
     });
   }
@@ -274,6 +298,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
       const writable = await handle.createWritable();
       await writable.write(text);
       await writable.close();
+      return null;
     });
   }
 

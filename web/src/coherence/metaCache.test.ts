@@ -48,4 +48,20 @@ describe('MetaCache: what status asks of .vmark/ is remembered while the watch s
     await cache.remember('size', '.vmark/x', c.look);
     expect(c.looks()).toBe(7);
   });
+
+  it("an append this storage made: its size is remembered, and its folder's listing kept only when it holds the file already", async () => {
+    const cache = new MetaCache(() => true);
+    const looks = counting();
+    await cache.remember('list', '.vmark/ledger', async () => ['a.jsonl']);
+    await cache.remember('dir', '.vmark/ledger', async () => true);
+    cache.appended('.vmark/ledger/a.jsonl', 42);
+    expect(await cache.remember('size', '.vmark/ledger/a.jsonl', looks.look)).toBe(42);
+    expect(await cache.remember('list', '.vmark/ledger', looks.look)).toEqual(['a.jsonl']);
+    expect(await cache.remember('dir', '.vmark/ledger', looks.look)).toBe(true);
+    expect(looks.looks()).toBe(0);
+    // a new segment: the listing is looked at again
+    cache.appended('.vmark/ledger/b.jsonl', 7);
+    expect(await cache.remember('list', '.vmark/ledger', looks.look)).toBe(1);
+    expect(await cache.remember('dir', '.vmark/ledger', looks.look)).toBe(true);
+  });
 });

@@ -28,6 +28,26 @@ export class MetaCache {
     return value;
   }
 
+  /**
+   * This storage appended to a file and knows its size after: the size is remembered, and its
+   * folders' listings and existence are kept where they hold the file already (an append to a new
+   * file changes its folder's listing).
+   */
+  appended(path: string, size: number): void {
+    this.generation++;
+    const slash = path.lastIndexOf('/');
+    const folder = path.slice(0, Math.max(0, slash));
+    const name = path.slice(slash + 1);
+    for (const [key, entry] of this.values) {
+      if (entry.path === path || entry.path.startsWith(`${path}/`)) this.values.delete(key);
+      else if (path.startsWith(`${entry.path}/`)) {
+        const holds = entry.kind === 'dir' ? entry.value === true : entry.kind === 'list' && (entry.path !== folder || (entry.value as string[]).includes(name));
+        if (!holds) this.values.delete(key);
+      }
+    }
+    if (this.trusted() && MetaCache.covers(path)) this.values.set(`size:${path}`, { kind: 'size', path, value: size });
+  }
+
   /** Forgets one path (with what is under it and its folders), or everything. */
   forget(path?: string): void {
     this.generation++;
