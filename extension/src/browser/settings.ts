@@ -25,7 +25,7 @@ export const DEFAULT_SETTINGS: BrowserSettings = { enabled: true, posture: 'sand
 let cached: Promise<BrowserSettings> | null = null;
 /** Bumped on every change: a read that started before one is not kept. */
 let changes = 0;
-chrome.storage?.onChanged?.addListener((changed, area) => {
+globalThis.chrome?.storage?.onChanged?.addListener((changed, area) => {
   if (area !== 'local' || !(SETTINGS_KEY in changed)) return;
   changes++;
   cached = null;
