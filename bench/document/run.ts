@@ -17,7 +17,16 @@ import { makeDoc } from './makeDoc';
  */
 
 const CALLS = count(30, 8);
-const SELECTION_CALLS = count(30, 8);
+/** 20 in the quick form: a median of 8 under load moved the 5 MB / 10 KB ratio between 0.4× and 2.6×; 12 more insertions cost well under a second. */
+const SELECTION_CALLS = count(30, 20);
+/**
+ * Before a series of insertions, after its untimed calls: the first change to a clean tab writes the
+ * tab's whole text to the unsaved buffer once (a pass 400 ms after it; a 5 MB document's text and saved
+ * text, 10 MB, 0.1–0.6 s under load, with the AI writes waiting for it), and a document over 100,000
+ * characters has its word count taken after a second of rest (~0.5 s for 5 MB, main thread). Both
+ * are once per document, not per change: the series measures what each change costs after them.
+ */
+const SETTLE_MS = 2_000;
 /**
  * Untimed calls before each series: the first answer over 25,000 bytes loads the o200k table in
  * `vmark mcp` (~0.8 s, once per process), which was the 1 MB read's p95 of 1.1 s in a quick run.
@@ -39,7 +48,10 @@ async function timeInsertions(stack: Stack, ai: Ai, tabId: string, title: string
   else await stack.page.getByLabel(`${title} source`).click({ position: { x: 5, y: 5 } });
   await stack.page.keyboard.press('Control+Home');
   await stack.page.keyboard.press('End');
-  return summarize(await timeCalls(ai, SELECTION_CALLS, () => ['selection', { action: 'set', content: 'x' }]));
+  const insert = (): [string, Record<string, unknown>] => ['selection', { action: 'set', content: 'x' }];
+  await timeCalls(ai, 0, insert);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  return summarize(await timeCalls(ai, SELECTION_CALLS, insert));
 }
 
 /** `count` timed calls after WARMUP_CALLS untimed ones. */

@@ -17,14 +17,48 @@ export interface BrowserSettings {
 export const SETTINGS_KEY = 'browserSettings';
 export const DEFAULT_SETTINGS: BrowserSettings = { enabled: true, posture: 'sandbox', allowLoopback: false, trustedInput: false };
 
-export async function readSettings(): Promise<BrowserSettings> {
+/**
+ * The settings as last read in this context, dropped on every change (`chrome.storage.onChanged` fires
+ * in every context, the writer's too): session.get_state reads them on every call, and a storage read
+ * is a round trip through the browser process, which the editor window's report crosses at the same time.
+ */
+let cached: Promise<BrowserSettings> | null = null;
+/** Bumped on every change: a read that started before one is not kept. */
+let changes = 0;
+globalThis.chrome?.storage?.onChanged?.addListener((changed, area) => {
+  if (area !== 'local' || !(SETTINGS_KEY in changed)) return;
+  changes++;
+  cached = null;
+});
+
+async function readStoredSettings(): Promise<BrowserSettings> {
   const stored = (await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] as Partial<BrowserSettings> | undefined;
   return { ...DEFAULT_SETTINGS, ...stored };
 }
 
+export async function readSettings(): Promise<BrowserSettings> {
+  if (cached) return { ...(await cached) };
+  const startedAt = changes;
+  const reading = readStoredSettings();
+  cached = reading;
+  void reading.then(
+    () => {
+      if (changes !== startedAt && cached === reading) cached = null;
+    },
+    () => {
+      if (cached === reading) cached = null;
+    },
+  );
+  return { ...(await reading) };
+}
+
 export async function writeSettings(change: Partial<BrowserSettings>): Promise<BrowserSettings> {
-  const next = { ...(await readSettings()), ...change };
+  const next = { ...(await readStoredSettings()), ...change };
+  cached = null;
+  changes++;
   await chrome.storage.local.set({ [SETTINGS_KEY]: next });
+  cached = null;
+  changes++;
   return next;
 }
 

@@ -7,6 +7,7 @@ import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/sea
 import { Annotation, EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { SOURCE_COMPOSITION_GRACE_MS, type WindowStore } from '../state/store';
+import { splicedText } from './splicedText';
 import type { Tab } from '../state/types';
 import { detectLineEnding } from '../lib/lineEndings';
 import { blockIndexAt, blockStart, blockStarts } from './blockOffsets';
@@ -103,7 +104,7 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
         const { from, to } = editor.state.selection.main;
         return { text: editor.state.sliceDoc(from, to), from, to };
       },
-      replaceSelection(content) {
+      replaceSelection(content, known) {
         const { from, to } = editor.state.selection.main;
         // the text before, when known without writing out the editor's document (nothing typed is waiting)
         const before = pending ? null : synced.current;
@@ -115,7 +116,7 @@ export function SourceEditor({ tab, store, comments, onSelectComment }: { tab: T
         });
         // positions are string offsets only where a line break is one character and is the only one CodeMirror splits on
         if (before !== null && editor.state.facet(EditorState.lineSeparator) === '\n') {
-          synced.current = before.slice(0, from) + content + before.slice(to);
+          synced.current = splicedText(before, { from, to, insert: content }, known);
           return { content: synced.current, change: { from, to, insert: content } };
         }
         synced.current = editor.state.doc.toString();

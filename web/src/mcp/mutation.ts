@@ -90,8 +90,8 @@ export interface MutationPlan {
    * when only the editor knows the result (WYSIWYG selection.set parses markdown into nodes).
    */
   compute(current: string): string | null | typeof VIA_EDITOR | Splice;
-  /** Applies the change (the editor may normalise it); returns what the document now holds (and the replacement, when known). */
-  apply(next: string | typeof VIA_EDITOR): string | EditedText;
+  /** Applies the change to `before` (the editor may normalise it); returns what the document now holds (and the replacement, when known). */
+  apply(next: string | typeof VIA_EDITOR, before: string): string | EditedText;
   /** For selection.set: the selection must not move while the call is recorded. */
   watchSelection?: boolean;
 }
@@ -239,7 +239,7 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
         }
         // the answer goes out before the UI renders the change
         store.holdViews();
-        const applied = plan.apply(next);
+        const applied = plan.apply(next, tab.content);
         [content, change] = typeof applied === 'string' ? [applied, null] : [applied.content, applied.change];
         if (takeInjectedFlag(testFaults.journal, 'failAfterApply')) {
           throw new Error('injected editor failure after the change');

@@ -23,8 +23,9 @@ export const set = defineAction(selectionTool, 'set', {
           if (editor.mode === 'source') return { splice: { from: selection.from, to: selection.to, insert: args.content } };
           return selection.from === selection.to && args.content === '' ? null : VIA_EDITOR;
         },
-        apply: () => {
-          const edited = editor.replaceSelection(args.content);
+        apply: (next, before) => {
+          const change = { from: selection.from, to: selection.to, insert: args.content };
+          const edited = editor.replaceSelection(args.content, typeof next === 'string' ? { before, change, after: next } : undefined);
           ctx.store.setContent(tab.id, edited.content);
           return edited;
         },
