@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentJournal } from './agentJournal';
 import { minimalChange } from '../lib/minimalChange';
 import { WindowStore } from '../state/store';
+import { testTab } from '../state/testTab';
 import type { Tab } from '../state/types';
 import { allBuffers, UnsavedBufferJournal } from '../documents/unsavedBuffers';
 
@@ -19,22 +20,7 @@ let tabs = 0;
 function windowWith(content: string, savedContent: string) {
   const store = new WindowStore();
   const id = `tab-${++tabs}`;
-  const tab: Tab = {
-    id,
-    workspaceInstanceId: null,
-    filePath: `/w/${id}.md`,
-    title: id,
-    kind: 'markdown',
-    content,
-    savedContent,
-    revision: 'rev-0',
-    pinned: false,
-    mode: 'source',
-    readOnly: false,
-    journalSeenAt: 0,
-    diverged: false,
-    conflict: null,
-  };
+  const tab = testTab({ id, filePath: `/w/${id}.md`, content, savedContent });
   store.update((m) => ({ ...m, tabs: [tab], activeTabId: id }));
   return { store, tab, buffers: new UnsavedBufferJournal(store), journal: new AgentJournal() };
 }

@@ -1,29 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WindowStore } from './store';
+import { testTab } from './testTab';
 
 function storeWithTab(): { store: WindowStore; tabId: string } {
   const store = new WindowStore();
   const tabId = 'tab-1';
   store.update((m) => ({
     ...m,
-    tabs: [
-      {
-        id: tabId,
-        workspaceInstanceId: null,
-        filePath: null,
-        title: 'Untitled-1',
-        kind: 'markdown',
-        content: 'before',
-        savedContent: 'before',
-        revision: 'rev-1',
-        pinned: false,
-        mode: 'source',
-        readOnly: false,
-        journalSeenAt: 0,
-        diverged: false,
-        conflict: null,
-      },
-    ],
+    tabs: [testTab({ id: tabId, title: 'Untitled-1', content: 'before', savedContent: 'before', revision: 'rev-1' })],
   }));
   return { store, tabId };
 }
