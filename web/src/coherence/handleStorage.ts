@@ -232,19 +232,15 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     const inLedger = key.startsWith(`${LEDGER_DIR}/`);
     let size: number | null = null;
     const written = () => (size === null ? this.meta.forget(key) : this.meta.appended(key, size));
-    try {
-      await navigator.locks.request(`vmark-coherence:${this.lockScope}:${inLedger ? LEDGER_DIR : key}`, async () => {
-        try {
-          size = await work();
-        } finally {
-          // a failed write may have written part: other windows must look again too
-          written();
-          if (inLedger) await this.generation.bump();
-        }
-      });
-    } finally {
-      written();
-    }
+    await navigator.locks.request(`vmark-coherence:${this.lockScope}:${inLedger ? LEDGER_DIR : key}`, async () => {
+      try {
+        size = await work();
+      } finally {
+        // a failed write may have written part: other windows must look again too
+        written();
+        if (inLedger) await this.generation.bump();
+      }
+    });
   }
 
   /**
