@@ -6,7 +6,8 @@
 // string of an answer carries a control, bidi or zero-width character, nothing of ours crashes. Pages
 // that crash Chromium's renderer by themselves (CRASHES_CHROMIUM) must answer PAGE_CRASHED with the
 // next step, and the next navigation must work; pages Chromium cannot load (FAILS_TO_LOAD) must answer
-// PAGE_LOAD_FAILED naming the cause and the next step. Prints its figures; VMARK_BENCH_QUICK=1 runs one page of each kind.
+// PAGE_LOAD_FAILED naming the cause and the next step. Prints its figures; VMARK_BENCH_QUICK=1 runs one page of each kind,
+// VMARK_HOSTILE_ONLY=name,name runs the pages named.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import type { Ai } from './support/mcpClient';
 
 /** Far beyond any hop of browser_read: a call still open then is counted as hung. */
 const CALL_TIMEOUT_MS = 90_000;
-const PAGES = process.env.VMARK_BENCH_QUICK ? QUICK_HOSTILE_PAGES : HOSTILE_PAGES;
+const PAGES = process.env.VMARK_HOSTILE_ONLY ? process.env.VMARK_HOSTILE_ONLY.split(',') : process.env.VMARK_BENCH_QUICK ? QUICK_HOSTILE_PAGES : HOSTILE_PAGES;
 
 const CALLS: [string, Record<string, unknown>][] = [
   ['read', { action: 'read' }],

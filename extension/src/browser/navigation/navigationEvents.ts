@@ -53,17 +53,38 @@ export async function onDomContentLoaded(details: NavDetails): Promise<void> {
   await wakeRecorder(details.tabId).catch(() => undefined);
 }
 
+/**
+ * The same-document navigations of each tab not yet written: the latest, and every redacted URL
+ * since the last write. A page may replaceState on every frame; one write per burst keeps the
+ * state queue (which every AI call waits on) from falling behind the page.
+ */
+const unwritten = new Map<number, { latest: NavDetails; urls: Set<string> }>();
+
 /** pushState, replaceState and fragment changes: a new view, so a new generation. */
-export async function onSameDocumentNavigation(details: NavDetails): Promise<void> {
-  if (details.frameId !== 0) return;
-  await updateBrowserState((state) => {
-    const tab = startNewView(state, details);
+export function onSameDocumentNavigation(details: NavDetails): Promise<void> {
+  if (details.frameId !== 0) return Promise.resolve();
+  const waiting = unwritten.get(details.tabId);
+  if (waiting) {
+    waiting.latest = details;
+    waiting.urls.add(redactUrl(details.url));
+    return Promise.resolve();
+  }
+  const entry = { latest: details, urls: new Set([redactUrl(details.url)]) };
+  unwritten.set(details.tabId, entry);
+  const written = updateBrowserState((state) => {
+    const { latest, urls } = unwritten.get(details.tabId)!;
+    unwritten.delete(details.tabId);
+    const tab = startNewView(state, latest);
     if (!tab) return;
     const ticket = runningTicket(tab);
-    if (ticket && ticket.requestedUrl === tab.url) {
+    if (ticket && urls.has(ticket.requestedUrl)) {
       ticket.state = 'settled';
-      ticket.result = { outcome: 'loaded', url: tab.url, title: '', generation: tab.generation };
+      ticket.result = { outcome: 'loaded', url: ticket.requestedUrl, title: '', generation: tab.generation };
     }
+  });
+  // a write that failed before its turn must not hold the tab's later navigations back
+  return written.finally(() => {
+    if (unwritten.get(details.tabId) === entry) unwritten.delete(details.tabId);
   });
 }
 
