@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FOLDER_LOCK_PATH, withFolderLock } from './folderLock';
+import { FOLDER_LOCK_PATH, takeOver, withFolderLock } from './folderLock';
 import { NodeCoherenceStorage } from './nodeStorage';
 
 const dirs: string[] = [];
@@ -93,5 +93,21 @@ describe("the host's scan lock across processes (issue 14, COH-03)", () => {
     await expect(storage.exclusive(async () => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
     expect(holder(root)).toBeNull();
     storage.close();
+  });
+
+  it('two processes that judged the same lock stale: the later take-over leaves the lock the earlier one has made meanwhile in place', () => {
+    const root = tempDir();
+    const killedHolder = '999999 dead\n';
+    const fresh = `${process.pid} fresh\n`;
+    fs.mkdirSync(path.dirname(lockFile(root)), { recursive: true });
+    fs.writeFileSync(lockFile(root), killedHolder);
+    // the earlier process takes the stale lock over and makes its own
+    takeOver(lockFile(root), killedHolder);
+    expect(fs.existsSync(lockFile(root))).toBe(false);
+    fs.writeFileSync(lockFile(root), fresh, { flag: 'wx' });
+    // the later one had judged the same stale text, and now takes over
+    takeOver(lockFile(root), killedHolder);
+    expect(fs.readFileSync(lockFile(root), 'utf8')).toBe(fresh);
+    expect(fs.readdirSync(path.dirname(lockFile(root)))).toEqual(['scan.lock']);
   });
 });

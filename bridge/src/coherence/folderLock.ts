@@ -26,7 +26,7 @@ export interface FolderLockOptions {
  * ours). A lock whose process is gone, or whose lease ran out, is stale and taken over; a live
  * holder is waited for at most `waitMs`, and a folder where no lock file can be made (read-only)
  * works without one. So another process never blocks this one forever, and where two still work at
- * once (a takeover race, a wait run out) the ledger's readers keep one copy per idem, as before.
+ * once (a wait run out) the ledger's readers keep one copy per idem, as before.
  */
 export async function withFolderLock<T>(root: string, work: () => Promise<T>, options: FolderLockOptions = {}): Promise<T> {
   const leaseMs = options.leaseMs ?? LOCK_LEASE_MS;
@@ -55,8 +55,8 @@ async function acquire(file: string, mine: string, leaseMs: number, waitMs: numb
     }
     const holder = holderOf(file, leaseMs);
     if (holder === 'gone') continue;
-    if (holder === 'stale') {
-      fs.rmSync(file, { force: true });
+    if (holder !== 'live') {
+      takeOver(file, holder.stale);
       continue;
     }
     if (Date.now() >= deadline) return false;
@@ -65,16 +65,39 @@ async function acquire(file: string, mine: string, leaseMs: number, waitMs: numb
 }
 
 /**
- * 'stale': its process is gone (or is this one, whose turns are taken in memory: a leftover), or its
- * lease ran out; 'gone': the holder let go meanwhile.
+ * `stale` (with the lock file's text): its process is gone (or is this one, whose turns are taken
+ * in memory: a leftover), or its lease ran out; 'gone': the holder let go meanwhile.
  */
-function holderOf(file: string, leaseMs: number): 'live' | 'stale' | 'gone' {
+function holderOf(file: string, leaseMs: number): 'live' | 'gone' | { stale: string } {
   try {
-    const pid = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isProcessAlive(pid)) return 'stale';
-    return Date.now() - fs.statSync(file).mtimeMs > leaseMs ? 'stale' : 'live';
+    const text = fs.readFileSync(file, 'utf8');
+    const pid = Number.parseInt(text, 10);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isProcessAlive(pid)) return { stale: text };
+    return Date.now() - fs.statSync(file).mtimeMs > leaseMs ? { stale: text } : 'live';
   } catch {
     return 'gone';
+  }
+}
+
+/**
+ * Removes the lock judged stale, and only that one. Two processes may judge the same lock stale at
+ * once; a plain remove by the later one would delete the lock the earlier one has just made, and
+ * both would hold it. The rename is atomic: what it moved aside is read back, and a lock that is not
+ * the one judged (a fresh holder's, by its token) is put back where it was.
+ */
+export function takeOver(file: string, judged: string): void {
+  const aside = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  try {
+    fs.renameSync(file, aside);
+  } catch {
+    return; // gone meanwhile: the next turn of the loop makes its own
+  }
+  try {
+    if (fs.readFileSync(aside, 'utf8') !== judged) fs.linkSync(aside, file);
+  } catch {
+    // a third process made a lock meanwhile: it holds the turn
+  } finally {
+    fs.rmSync(aside, { force: true });
   }
 }
 
