@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { AppWindow, Code, FilePlus, FolderOpen, HistoryIcon, ListTree, MessageSquare, Settings, Waypoints } from 'lucide-react';
-import { createTab, moveActiveTab, switchWorkspace, toggleMode } from '../state/windowActions';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createTab, moveActiveTab, toggleMode } from '../state/windowActions';
 import { SourceEditor } from '../editor/SourceEditor';
 import { WysiwygEditor } from '../editor/WysiwygEditor';
 import { runAutosave } from './autosave';
@@ -10,7 +9,8 @@ import { CommandPalette, type Command } from './CommandPalette';
 import { newBrowserWorkflow } from './newWorkflowCommand';
 import { ConflictBar } from './ConflictBar';
 import { CoherencePanel } from './CoherencePanel';
-import { CommentButton, CommentsPanel } from './CommentsPanel';
+import { CommentsPanel } from './CommentsPanel';
+import { DocumentToolbar, type SidePanel } from './DocumentToolbar';
 import type { CommentDraft } from './commentDraft';
 import { saveTabForPerson } from './fileActions';
 import { FileTree } from './FileTree';
@@ -25,16 +25,8 @@ import { SettingsDialog } from './SettingsDialog';
 import { TabBar } from './TabBar';
 import { useModel, useServices } from './services';
 import { commandOfKey } from './shortcuts';
+import { SidebarHeader } from './SidebarHeader';
 import { StatusBar } from './StatusBar';
-
-type SidePanel = 'history' | 'outline' | 'comments' | 'coherence' | null;
-
-const SIDEBAR_ACTIONS = [
-  { id: 'new', label: 'New document', icon: FilePlus },
-  { id: 'open-folder', label: 'Open folder…', icon: FolderOpen },
-  { id: 'new-window', label: 'New window', icon: AppWindow },
-  { id: 'settings', label: 'Settings', icon: Settings },
-] as const;
 
 /** A file of the workspace is shown from the workspace's name down; others by their full path. */
 function pathInWorkspace(filePath: string, root: string | undefined): string {
@@ -76,6 +68,11 @@ export function App() {
     // the commands read the store when they run, so they are built once per store
     [store],
   );
+
+  const draftComment = useCallback((draft: CommentDraft) => {
+    setCommentDraft(draft);
+    setPanel('comments');
+  }, []);
 
   function selectComment(threadId: string): void {
     setSelectedComment(threadId);
@@ -126,33 +123,7 @@ export function App() {
   return (
     <div className="app">
       <nav className="sidebar" aria-label="Workspaces and files">
-        <header className="sidebar-header">
-          <span className="brand">
-            <img src="/icon.svg" alt="" width={18} height={18} />
-            VMark
-          </span>
-          <div className="sidebar-actions" role="toolbar" aria-label="App">
-            {SIDEBAR_ACTIONS.map(({ id, label, icon: Icon }) => {
-              const command = commands.find((c) => c.id === id);
-              return (
-                command && (
-                  <button key={id} className="icon-button" aria-label={label} title={command.shortcut ? `${label} (${command.shortcut})` : label} onClick={command.run}>
-                    <Icon size={16} aria-hidden />
-                  </button>
-                )
-              );
-            })}
-          </div>
-        </header>
-        <div className="section-title">Workspaces</div>
-        <div className="workspace-bar" role="tablist" aria-label="Workspaces">
-          {model.workspaces.map((w) => (
-            <button key={w.id} role="tab" aria-selected={w.id === model.activeWorkspaceInstanceId} data-workspace-id={w.id} onClick={() => switchWorkspace(store, w.id)}>
-              <FolderOpen size={14} aria-hidden />
-              {w.fs.name}
-            </button>
-          ))}
-        </div>
+        <SidebarHeader commands={commands} workspaces={model.workspaces} activeWorkspaceId={model.activeWorkspaceInstanceId} />
         {reconnect.map((folder) => (
           <div key={folder.root} className="reconnect">
             <span>{folder.name} needs permission again.</span>
@@ -176,37 +147,16 @@ export function App() {
         <FolderDialogs approvals={approvals} />
         {activeTab && <ConflictBar tab={activeTab} />}
         {activeTab && (
-          <div className="toolbar" role="toolbar" aria-label="Document">
-            <span className="doc-path" title={activeTab.filePath ?? 'Not saved yet'}>
-              {activeTab.filePath ? pathInWorkspace(activeTab.filePath, activeWorkspace?.fs.root) : `${activeTab.title} (not saved yet)`}
-            </span>
-            {activeTab.kind === 'markdown' && (
-              <button className="mode-toggle" aria-label="Source mode" aria-pressed={activeTab.mode === 'source'} title="Source mode (Ctrl+/)" onClick={() => toggleMode(store, activeTab.id)}>
-                <Code size={15} aria-hidden />
-                <span>Source</span>
-              </button>
-            )}
-            <span className="toolbar-separator" />
-            <button className="icon-button" aria-label="History" aria-pressed={panel === 'history'} title="History" onClick={() => setPanel(panel === 'history' ? null : 'history')}>
-              <HistoryIcon size={16} aria-hidden />
-            </button>
-            <button className="icon-button" aria-label="Outline" aria-pressed={panel === 'outline'} title="Outline" onClick={() => setPanel(panel === 'outline' ? null : 'outline')}>
-              <ListTree size={16} aria-hidden />
-            </button>
-            <button className="icon-button" aria-label="Comments" aria-pressed={panel === 'comments'} title="Comments" onClick={() => setPanel(panel === 'comments' ? null : 'comments')}>
-              <MessageSquare size={16} aria-hidden />
-            </button>
-            <button className="icon-button" aria-label="Coherence" aria-pressed={panel === 'coherence'} title="Coherence" onClick={() => setPanel(panel === 'coherence' ? null : 'coherence')}>
-              <Waypoints size={16} aria-hidden />
-            </button>
-            <CommentButton
-              tab={activeTab}
-              onDraft={(draft) => {
-                setCommentDraft(draft);
-                setPanel('comments');
-              }}
-            />
-          </div>
+          <DocumentToolbar
+            tabId={activeTab.id}
+            place={activeTab.filePath ? pathInWorkspace(activeTab.filePath, activeWorkspace?.fs.root) : `${activeTab.title} (not saved yet)`}
+            placeTitle={activeTab.filePath ?? 'Not saved yet'}
+            kind={activeTab.kind}
+            sourceMode={activeTab.mode === 'source'}
+            panel={panel}
+            onPanel={setPanel}
+            onDraft={draftComment}
+          />
         )}
         <div className="workbench">
           <div className="editor-area">

@@ -9,7 +9,7 @@ import { CommentThreadItem } from './CommentThreadItem';
 import { useComments, useServices } from './services';
 
 /** The toolbar button: takes the selection as the draft of a new comment. */
-export function CommentButton({ tab, onDraft }: { tab: Tab; onDraft: (draft: CommentDraft) => void }) {
+export function CommentButton({ tabId, onDraft }: { tabId: string; onDraft: (draft: CommentDraft) => void }) {
   const { store } = useServices();
   return (
     <button
@@ -19,7 +19,7 @@ export function CommentButton({ tab, onDraft }: { tab: Tab; onDraft: (draft: Com
       // keep the editor's selection: a click would otherwise move focus first
       onMouseDown={(e) => e.preventDefault()}
       onClick={() => {
-        const draft = draftFromSelection(store, tab.id);
+        const draft = draftFromSelection(store, tabId);
         if ('problem' in draft) store.notify(draft.problem);
         else onDraft(draft);
       }}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { ChevronDown, ChevronRight, FilePlus, FolderPlus, LocateFixed, Pencil, Trash } from 'lucide-react';
 import type { FsEntry } from '@vmark/shared';
 import type { WorkspaceInstance } from '../state/types';
@@ -6,7 +6,7 @@ import { dirname, isWithin, joinPath } from '@vmark/shared/lib/paths/index';
 import { openFileForPerson, renameForPerson } from './fileActions';
 import { ContextMenu, type MenuItem } from './ContextMenu';
 import { FileKindIcon, FolderIcon } from './fileIcons';
-import { useModel, useServices } from './services';
+import { useServices } from './services';
 
 export interface TreeSelection {
   path: string;
@@ -105,10 +105,13 @@ function Folder({ workspace, path, depth, version, selected, expanded, onSelect,
 
 const TREE_POLL_MS = 3_000;
 
-/** The workspace's files, with new file / new folder / rename / delete / reveal. */
-export function FileTree({ workspace }: { workspace: WorkspaceInstance }) {
+/**
+ * The workspace's files, with new file / new folder / rename / delete / reveal. Memoised and not
+ * subscribed to the model: nothing it shows follows the tabs, and the App renders on every change of
+ * the model (each edit, each AI write). Reveal reads the store when clicked.
+ */
+export const FileTree = memo(function FileTree({ workspace }: { workspace: WorkspaceInstance }) {
   const { store, comments } = useServices();
-  const model = useModel();
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<TreeSelection | null>(null);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
@@ -161,6 +164,7 @@ export function FileTree({ workspace }: { workspace: WorkspaceInstance }) {
       setSelected(null);
     });
   const reveal = () => {
+    const model = store.getSnapshot();
     const active = model.tabs.find((t) => t.id === model.activeTabId)?.filePath;
     if (!active || !isWithin(workspace.fs.root, active)) return;
     const folders: string[] = [];
@@ -208,4 +212,4 @@ export function FileTree({ workspace }: { workspace: WorkspaceInstance }) {
       {menuAt && <ContextMenu label="File actions menu" at={menuAt} items={actions} onClose={() => setMenuAt(null)} />}
     </>
   );
-}
+});
