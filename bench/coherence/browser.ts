@@ -25,6 +25,7 @@ export interface BrowserFigures {
 
 const OPFS_DIR = 'bench-coherence';
 const CHUNK = 4 * 1024 * 1024;
+const PROFILE = process.env.VMARK_BENCH_PROFILE;
 
 type Debug = { vmarkDebug: { startCoherenceWorker(name: string): { worker: Worker; api: BenchApi } } };
 interface BenchApi {
@@ -91,7 +92,7 @@ async function copyToOpfs(page: Page, root: string, held: Tail): Promise<void> {
  * The coherence worker's used JS heap after two full GCs, over CDP: a session of the page's own
  * auto-attaches to its workers (not flattened, so the commands go through Target.sendMessageToTarget).
  */
-async function workerHeapProbe(page: Page): Promise<() => Promise<number | null>> {
+async function workerProbe(page: Page): Promise<{ heap: () => Promise<number | null>; profile: <T>(run: () => Promise<T>) => Promise<{ result: T; profile: unknown }> }> {
   const cdp = await page.context().newCDPSession(page);
   const workers = new Map<string, string>();
   const pending = new Map<number, (result: unknown) => void>();
@@ -105,7 +106,7 @@ async function workerHeapProbe(page: Page): Promise<() => Promise<number | null>
     if (reply.id !== undefined) pending.get(reply.id)?.(reply.result);
   });
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
-  const send = (sessionId: string, method: string) =>
+  const send = (sessionId: string, method: string, params?: object) =>
     new Promise<unknown>((resolve, reject) => {
       const id = nextId++;
       const timer = setTimeout(() => reject(new Error(`${method}: no answer from the worker`)), 30_000);
@@ -113,11 +114,24 @@ async function workerHeapProbe(page: Page): Promise<() => Promise<number | null>
         clearTimeout(timer);
         resolve(result);
       });
-      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
     });
-  return async () => {
+  const coherenceSession = () => {
     const attached = [...workers].reverse();
-    const session = (attached.find(([, name]) => name.includes('coherence bench')) ?? attached.find(([, name]) => name.includes('coherence')))?.[0];
+    return (attached.find(([, name]) => name.includes('coherence bench')) ?? attached.find(([, name]) => name.includes('coherence')))?.[0];
+  };
+  const profile = async <T>(run: () => Promise<T>) => {
+    const session = coherenceSession();
+    if (!session) throw new Error('no coherence worker to profile');
+    await send(session, 'Profiler.enable');
+    await send(session, 'Profiler.setSamplingInterval', { interval: 100 });
+    await send(session, 'Profiler.start');
+    const result = await run();
+    const stopped = (await send(session, 'Profiler.stop')) as { profile: unknown };
+    return { result, profile: stopped.profile };
+  };
+  const heap = async () => {
+    const session = coherenceSession();
     if (!session) return null;
     try {
       await send(session, 'HeapProfiler.collectGarbage');
@@ -127,6 +141,7 @@ async function workerHeapProbe(page: Page): Promise<() => Promise<number | null>
       return null;
     }
   };
+  return { heap, profile };
 }
 
 interface Tail {
@@ -138,7 +153,8 @@ export async function benchInBrowser(root: string, target: string, writer: strin
   const stack = await startStack({ nativeWorkspace: false });
   try {
     const page = stack.page;
-    const workerHeap = await workerHeapProbe(page);
+    const probe = await workerProbe(page);
+    const workerHeap = probe.heap;
     await copyToOpfs(page, root, tail);
     const start = () =>
       page.evaluate(async () => {
@@ -231,10 +247,15 @@ export async function benchInBrowser(root: string, target: string, writer: strin
     const coldScan = Date.now() - coldStarted;
     const edgeTimes: number[] = [];
     const examined: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      edgeTimes.push(await call('edges', target));
-      examined.push(await page.evaluate(() => ((window as unknown as BenchWindow).bench as { api: BenchApi }).api.examined()));
-    }
+    const edgeRounds = async () => {
+      for (let i = 0; i < rounds; i++) {
+        edgeTimes.push(await call('edges', target));
+        examined.push(await page.evaluate(() => ((window as unknown as BenchWindow).bench as { api: BenchApi }).api.examined()));
+      }
+    };
+    // VMARK_BENCH_PROFILE=file.cpuprofile: the worker's CPU profile over the edges rounds (open it in DevTools)
+    if (PROFILE) fs.writeFileSync(PROFILE, JSON.stringify((await probe.profile(edgeRounds)).profile));
+    else await edgeRounds();
     const statusTimes: number[] = [];
     for (let i = 0; i < rounds * 4; i++) statusTimes.push(await call('status', null));
     return { fromSnapshot: summarize(snapshotTimes), replay: summarize(replayTimes), replayAndWrite, coldScan, coldCalls, edges: summarize(edgeTimes), examined, status: summarize(statusTimes), indexBytes };

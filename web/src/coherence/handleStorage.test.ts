@@ -315,4 +315,55 @@ describe('HandleCoherenceStorage: the ledger lock looks again only at what anoth
     await store.append(SEGMENT, 'own\n');
     expect(await catchUp()).toMatchObject({ 'w5.jsonl': 15, 'w.jsonl': 4 });
   });
+
+  /** A watch the test makes report, the way FileSystemObserver's records reach the storage. */
+  function reportingWatch() {
+    const watch = { report: (() => undefined) as (paths: string[] | 'all', modifiedOnly?: ReadonlySet<string>) => void };
+    const start: StartWatch = (report, observing) => {
+      watch.report = report;
+      queueMicrotask(() => observing(true));
+      return () => undefined;
+    };
+    return { watch, start };
+  }
+
+  it('the watch record of its own append (the segment written to, nothing appeared) makes the next catch-up look at nothing: the ledger\'s listing holds, and the segment is sized through the handle its appends keep open', async () => {
+    const space = workspace();
+    for (let i = 0; i < 8; i++) await space.storage().append(segment(i), `line ${i}\n`);
+    const { watch, start } = reportingWatch();
+    const store = space.storage('/w', start);
+    await store.walk();
+    const catchUp = () =>
+      store.exclusive(async () => {
+        const sizes: Record<string, number | null> = {};
+        for (const name of await store.list('.vmark/ledger')) sizes[name] = await store.size(`.vmark/ledger/${name}`);
+        return sizes;
+      });
+    await catchUp();
+    await store.append(SEGMENT, 'own\n');
+    await catchUp();
+    await store.append(SEGMENT, 'own again\n');
+    // the records of that append arrive after it: the segment and the ledger generation, both written to
+    const written = [SEGMENT, '.vmark/cache/ledger-generation'];
+    watch.report(written, new Set(written));
+    const before = space.calls.looks;
+    expect(await catchUp()).toMatchObject({ 'w0.jsonl': 7, 'w.jsonl': 14 });
+    expect(space.calls.looks).toBe(before);
+  });
+
+  it('a segment that appeared from outside the browser (git, a sync client: no ledger generation moved) is listed as soon as the watch reports it', async () => {
+    const space = workspace();
+    for (let i = 0; i < 3; i++) await space.storage().append(segment(i), `line ${i}\n`);
+    const { watch, start } = reportingWatch();
+    const store = space.storage('/w', start);
+    await store.walk();
+    const names = () => store.exclusive(() => store.list('.vmark/ledger'));
+    expect(await names()).toEqual(['w0.jsonl', 'w1.jsonl', 'w2.jsonl']);
+    const ledger = await (await space.root.getDirectoryHandle('.vmark')).getDirectoryHandle('ledger');
+    (await ledger.getFileHandle('w9.jsonl', { create: true })).setText('pulled\n');
+    (await ledger.getFileHandle('w0.jsonl')).setText('line 0\nrewritten\n');
+    watch.report([segment(9), segment(0)], new Set([segment(0)]));
+    expect(await names()).toEqual(['w0.jsonl', 'w1.jsonl', 'w2.jsonl', 'w9.jsonl']);
+    expect(await store.exclusive(() => store.size(segment(0)))).toBe(17);
+  });
 });

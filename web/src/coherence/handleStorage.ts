@@ -5,7 +5,7 @@ import { KeptSyncHandles, openSyncAccess, writeAllAt } from './keptSyncHandles';
 import { LedgerGeneration, LEDGER_GENERATION_PATH } from './ledgerGeneration';
 import { MetaCache } from './metaCache';
 import { ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
-import { WriteBehindJournal } from './writeBehindJournal';
+import { HeldWrites } from './heldWrites';
 
 /** Documents stat-ed at once by a walk. */
 const STAT_AHEAD = 16;
@@ -17,6 +17,9 @@ function segmentsOf(path: string): string[] {
   if (segments.some((s) => s === '..')) throw new Error(`${path} is outside the workspace`);
   return segments;
 }
+
+/** The key of the sync access handle a file's appends keep open. */
+const appendKey = (path: string) => `append:${segmentsOf(path).join('/')}`;
 
 async function fileIn(dir: FileSystemDirectoryHandle, name: string, create: boolean): Promise<FileSystemFileHandle | null> {
   try {
@@ -52,7 +55,12 @@ function isNotFound(error: unknown): boolean {
 export const observeHandle =
   (root: FileSystemDirectoryHandle): StartWatch =>
   (onChange, onObserving) =>
-    observeDirectory(root, '/', (paths) => onChange(paths === 'all' ? 'all' : paths.map((p) => p.slice(1))), onObserving);
+    observeDirectory(
+      root,
+      '/',
+      (paths, modifiedOnly) => onChange(paths === 'all' ? 'all' : paths.map((p) => p.slice(1)), modifiedOnly && new Set([...modifiedOnly].map((p) => p.slice(1)))),
+      onObserving,
+    );
 
 /**
  * The coherence kernel's storage over a directory handle: Scratch (OPFS) or a folder the person
@@ -77,9 +85,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   private readonly statted = new Map<string, File>();
   private readonly syncHandles = new KeptSyncHandles(KEEP_OPEN_MS);
   /** Files `writeOnce` holds until `writeBehind()` writes them. */
-  private readonly behind = new Map<string, string>();
-  /** Where the held files outlive this worker (`openJournal`); null: only in memory. */
-  private journal: WriteBehindJournal | null = null;
+  private readonly behind: HeldWrites;
   /** `.vmark/cache/`, once found (a handle names a path: it stays right if the folder is made again). */
   private cookieFolder: FileSystemDirectoryHandle | null = null;
   /** The cookie exists but no sync access handle can be had on it (a picked folder on disk): do not ask again. */
@@ -93,7 +99,8 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     private readonly lockScope: string,
     startWatch: StartWatch = observeHandle(root),
   ) {
-    this.tree = new ObservedTree(this.treeAccess(), startWatch, (path) => this.meta.forget(path));
+    this.tree = new ObservedTree(this.treeAccess(), startWatch, (path, modifiedOnly) => (path !== undefined && modifiedOnly ? this.meta.written(path) : this.meta.forget(path)));
+    this.behind = new HeldWrites(lockScope, (path, text) => this.writeAtomic(path, text));
     this.meta = new MetaCache(() => this.tree.watching);
     this.generation = new LedgerGeneration((create) => this.file(LEDGER_GENERATION_PATH, create), this.syncHandles);
   }
@@ -171,55 +178,34 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     return blob ? blob.slice(from, to).text() : '';
   }
 
-  size(path: string): Promise<number | null> {
-    if (this.behind.has(path)) return this.blob(path).then((blob) => blob?.size ?? null);
-    return this.meta.remember('size', path, async () => (await this.blob(path))?.size ?? null);
+  /**
+   * A ledger segment this worker appended to lately is sized through the sync access handle its
+   * appends keep open (no handle call, and current whatever the watch reported since: nothing can
+   * replace or remove the file while the handle is open).
+   */
+  async size(path: string): Promise<number | null> {
+    if (this.behind.has(path)) return (await this.blob(path))?.size ?? null;
+    const open = await this.syncHandles.ifOpen(appendKey(path), (access) => access.getSize());
+    return open ?? this.meta.remember('size', path, async () => (await this.blob(path))?.size ?? null);
   }
 
   /**
-   * Held until `writeBehind()`, which the worker runs once a call has answered; read from memory
-   * until then, and recorded in the journal (a synchronous write) so that it outlives the worker.
-   * Where the journal fails, written now.
+   * Held until `writeBehind()`, which the worker runs once a call has answered (so its handle calls
+   * do not delay the answer); read from memory until then, and recorded in the write-behind journal
+   * so that it outlives the worker.
    */
-  async writeOnce(path: string, text: string): Promise<void> {
-    this.behind.set(path, text);
-    try {
-      this.journal?.record(path, text);
-    } catch {
-      await this.writeAtomic(path, text);
-      this.behind.delete(path);
-    }
+  writeOnce(path: string, text: string): Promise<void> {
+    return this.behind.hold(path, text);
   }
 
-  /**
-   * Opens this worker's write-behind journal (in OPFS, `top` its root) and takes over what ended
-   * workers on this workspace left unwritten: held again here, written by the next writeBehind.
-   */
-  async openJournal(top?: FileSystemDirectoryHandle): Promise<void> {
-    try {
-      this.journal = await WriteBehindJournal.open(top ?? (await navigator.storage.getDirectory()), this.lockScope);
-      for (const [path, text] of this.behind) this.journal?.record(path, text);
-      await this.journal?.adoptOrphans((path, text) => void this.writeOnce(path, text));
-    } catch (error) {
-      console.warn('VMark: no write-behind journal; what a call stores is written after it answers, and lost if the worker ends first', error);
-    }
+  /** Opens this worker's write-behind journal and takes over what ended workers left unwritten (see HeldWrites). */
+  openJournal(top?: FileSystemDirectoryHandle): Promise<void> {
+    return this.behind.openJournal(top);
   }
 
-  /**
-   * Writes what `writeOnce` held (after the call answered, so its handle calls do not delay the
-   * answer); one that fails stays held (still read from memory, still in the journal) and is
-   * tried again next time. Once nothing is held the journal is emptied.
-   */
-  async writeBehind(): Promise<void> {
-    for (const [path, text] of [...this.behind]) {
-      try {
-        await this.writeAtomic(path, text);
-        if (this.behind.get(path) === text) this.behind.delete(path);
-      } catch (error) {
-        console.warn(`VMark: could not write ${path}; trying again after the next call`, error);
-      }
-    }
-    if (this.behind.size === 0) this.journal?.clear();
+  /** Writes what `writeOnce` held; what fails stays held and is tried again next time. */
+  writeBehind(): Promise<void> {
+    return this.behind.writeBehind();
   }
 
   /**
@@ -254,7 +240,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     await this.locked(path, async () => {
       const bytes = new TextEncoder().encode(text);
       placed = await this.syncHandles.use(
-        `append:${segmentsOf(path).join('/')}`,
+        appendKey(path),
         async () => openSyncAccess((await this.file(path, true)) as FileSystemFileHandle, 'readwrite-unsafe'),
         (access) => {
           const end = access.getSize();
@@ -369,16 +355,22 @@ export class HandleCoherenceStorage implements CoherenceStorage {
       stat: async (path) => {
         const segments = segmentsOf(path);
         const name = segments.pop() as string;
-        const parent = await this.dir(segments, false);
-        if (!parent) return null;
-        try {
-          const handle = await parent.getFileHandle(name);
-          return isDocumentName(name) ? await stat(path, handle) : null;
-        } catch (error) {
-          if ((error as DOMException)?.name === 'TypeMismatchError') return 'folder';
-          if (isNotFound(error)) return null;
-          throw error;
-        }
+        const look = async (parent: FileSystemDirectoryHandle | null): Promise<FileStat | 'folder' | null> => {
+          if (!parent) return null;
+          try {
+            const handle = await parent.getFileHandle(name);
+            return isDocumentName(name) ? await stat(path, handle) : null;
+          } catch (error) {
+            if ((error as DOMException)?.name === 'TypeMismatchError') return 'folder';
+            if (isNotFound(error)) return null;
+            throw error;
+          }
+        };
+        // a document through its folder's handle found before (a handle names a path): one lookup
+        // fewer; anything else (gone, a folder, the folder went or is a file now) from the root
+        const known = this.parents.get(segments.join('/'));
+        const found = known ? await look(known).catch(() => null) : null;
+        return typeof found === 'object' && found !== null ? found : look(await this.dir(segments, false));
       },
       prepareCookie: async (name) => {
         const dir = await cookieDir();

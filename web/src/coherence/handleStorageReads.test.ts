@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HandleCoherenceStorage } from './handleStorage';
+import type { StartWatch } from './observedTree';
 
 /**
  * A folder tree of fake handles that counts the handle calls a read makes. A File taken by getFile
@@ -7,7 +8,7 @@ import { HandleCoherenceStorage } from './handleStorage';
  */
 class FakeTree {
   readonly texts = new Map<string, { text: string; version: number }>();
-  calls = { getFileHandle: 0, getFile: 0 };
+  calls = { getDirectoryHandle: 0, getFileHandle: 0, getFile: 0 };
   inFlight = 0;
   mostInFlight = 0;
   private release: (() => void)[] = [];
@@ -39,6 +40,7 @@ class FakeTree {
         for (const [name, kind] of childNames()) yield [name, kind === 'file' ? tree.file(`${prefix}${name}`) : tree.dir(`${prefix}${name}/`)];
       },
       async getDirectoryHandle(name: string) {
+        tree.calls.getDirectoryHandle++;
         if (childNames().get(name) !== 'directory') throw new DOMException('no folder', 'NotFoundError');
         return tree.dir(`${prefix}${name}/`);
       },
@@ -125,5 +127,30 @@ describe('HandleCoherenceStorage reads for a scan', () => {
     await answering(tree, storage.walk());
     tree.put('part-2/doc-2.md', '# Document 2, edited\n');
     expect(await answering(tree, storage.readText('part-2/doc-2.md'))).toBe('# Document 2, edited\n');
+  });
+
+  it('a document the watch reports changed is stat-ed through its folder\'s handle found before: one lookup, no folder lookups (issue 14)', async () => {
+    const tree = workspace(6);
+    let report: (paths: string[] | 'all') => void = () => undefined;
+    const watch: StartWatch = (onChange, observing) => {
+      report = onChange;
+      queueMicrotask(() => observing(true));
+      return () => undefined;
+    };
+    const storage = new HandleCoherenceStorage(tree.dir(''), '/w', watch);
+    // no .vmark/: no cookie to wait for, so the test says when the watch has settled
+    const settled = () => ((storage as unknown as { tree: { core: { settledAt: number | null } } }).tree.core.settledAt = performance.now());
+    await answering(tree, storage.walk());
+    const edit = async (text: string) => {
+      tree.put('part-1/doc-4.md', text);
+      report(['part-1/doc-4.md']);
+      settled();
+      return answering(tree, storage.walk());
+    };
+    await edit('# Document 4, edited\n');
+    const before = { ...tree.calls };
+    await edit('# Document 4, edited again\n');
+    expect(storage.walkDelta()?.changed.map((f) => f.path)).toEqual(['part-1/doc-4.md']);
+    expect(tree.calls).toEqual({ ...before, getFileHandle: before.getFileHandle + 1, getFile: before.getFile + 1 });
   });
 });

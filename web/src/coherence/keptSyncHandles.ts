@@ -71,6 +71,21 @@ export class KeptSyncHandles {
     }
   }
 
+  /**
+   * Runs `work` on the handle kept for `key` if one is open now (never opens one, nor keeps it open
+   * longer); null when none is, or it closed meanwhile.
+   */
+  async ifOpen<T>(key: string, work: (access: SyncAccess) => T): Promise<T | null> {
+    const kept = this.kept.get(key);
+    const access = kept && (await kept.access);
+    if (!access || this.kept.get(key) !== kept) return null;
+    try {
+      return work(access);
+    } catch {
+      return null;
+    }
+  }
+
   /** Closes the handle kept for `key` (a later use opens it again). */
   close(key: string): void {
     const kept = this.kept.get(key);

@@ -90,9 +90,10 @@ export class LedgerGeneration {
     const bytes = new TextEncoder().encode(value);
     if (!this.noSyncAccess) {
       const written = await this.handles.use(KEPT_KEY, this.syncAccess(true), (access) => {
+        // no flush: other windows read the file through their own handles, which see the write
+        // without one, and after a crash every window starts over not knowing the ledger
         writeAllAt(access, bytes, 0);
         access.truncate(bytes.length);
-        access.flush();
         return true;
       });
       if (written) return;

@@ -64,4 +64,23 @@ describe('MetaCache: what status asks of .vmark/ is remembered while the watch s
     expect(await cache.remember('list', '.vmark/ledger', looks.look)).toBe(1);
     expect(await cache.remember('dir', '.vmark/ledger', looks.look)).toBe(true);
   });
+
+  it('a path only written to (its watch record says modified) forgets itself and what is under it, not its folders\' listings (issue 14)', async () => {
+    const cache = new MetaCache(() => true);
+    const size = counting();
+    const list = counting();
+    const folder = counting();
+    const look = async () => {
+      await cache.remember('size', '.vmark/ledger/a.jsonl', size.look);
+      await cache.remember('list', '.vmark/ledger', list.look);
+      await cache.remember('dir', '.vmark', folder.look);
+    };
+    await look();
+    cache.written('.vmark/ledger/a.jsonl');
+    await look();
+    expect([size.looks(), list.looks(), folder.looks()]).toEqual([2, 1, 1]);
+    cache.written('.vmark/ledger');
+    await look();
+    expect([size.looks(), list.looks(), folder.looks()]).toEqual([3, 2, 1]);
+  });
 });

@@ -48,6 +48,15 @@ export class MetaCache {
     if (this.trusted() && MetaCache.covers(path)) this.values.set(`size:${path}`, { kind: 'size', path, value: size });
   }
 
+  /**
+   * A file (or folder) was written to, nothing appeared or went: forgets it and what is under it;
+   * its folders' listings and existence still hold.
+   */
+  written(path: string): void {
+    this.generation++;
+    for (const [key, entry] of this.values) if (entry.path === path || entry.path.startsWith(`${path}/`)) this.values.delete(key);
+  }
+
   /** Forgets one path (with what is under it and its folders), or everything. */
   forget(path?: string): void {
     this.generation++;

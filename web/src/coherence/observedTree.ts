@@ -26,7 +26,14 @@ export interface TreeAccess {
  * Starts watching the tree (FileSystemObserver): paths are workspace-relative, 'all' when changes
  * were lost; `onObserving` hears whether the watch is in place. Null where there is no watch.
  */
-export type StartWatch = (onChange: (paths: string[] | 'all') => void, onObserving: (observing: boolean) => void) => (() => void) | null;
+export type StartWatch = (onChange: (paths: string[] | 'all', modifiedOnly?: ReadonlySet<string>) => void, onObserving: (observing: boolean) => void) => (() => void) | null;
+
+/**
+ * Hears a reported path under `.vmark/` (outside the cache folder's cookies), and undefined when the
+ * watch lost track. `modifiedOnly`: its records said it was only written to, so its folders still
+ * hold it (what is remembered of them stays).
+ */
+export type MetaChange = (path?: string, modifiedOnly?: boolean) => void;
 
 /**
  * The workspace's documents with their stat data, kept current by a FileSystemObserver, so a walk
@@ -43,12 +50,13 @@ export class ObservedTree {
   /** This tree's cookie in `.vmark/cache/`, written once per round trip. */
   private readonly cookie = `watch-${Math.random().toString(36).slice(2, 10)}`;
   private stop: (() => void) | null = null;
+  /** While a batch of records is handed to the core: its paths that were only written to. */
+  private modifiedOnly: ReadonlySet<string> | null = null;
 
   constructor(
     private readonly access: TreeAccess,
     private readonly startWatch: StartWatch,
-    /** Hears every reported path under `.vmark/` (outside the cache folder), and undefined when the watch lost track. */
-    onMetaChange: (path?: string) => void = () => undefined,
+    onMetaChange: MetaChange = () => undefined,
   ) {
     this.core = new WatchedFiles(
       {
@@ -56,7 +64,17 @@ export class ObservedTree {
           await this.access.prepareCookie(this.cookie).catch(() => undefined);
           let observing!: (ok: boolean) => void;
           const ready = new Promise<boolean>((resolve) => (observing = resolve));
-          this.stop = this.startWatch(report, (ok) => observing(ok));
+          this.stop = this.startWatch(
+            (paths, modifiedOnly) => {
+              this.modifiedOnly = modifiedOnly ?? null;
+              try {
+                report(paths);
+              } finally {
+                this.modifiedOnly = null;
+              }
+            },
+            (ok) => observing(ok),
+          );
           return this.stop === null ? 'unsupported' : ready;
         },
         stop: () => {
@@ -68,7 +86,7 @@ export class ObservedTree {
         writeCookie: (round) => this.access.writeCookie(this.cookie, round),
       },
       { maxDirty: MAX_DIRTY },
-      onMetaChange,
+      (path) => onMetaChange(path, path !== undefined && this.modifiedOnly?.has(path) === true),
     );
   }
 
