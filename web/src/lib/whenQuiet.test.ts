@@ -1,0 +1,40 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { whenQuiet } from './whenQuiet';
+
+describe('whenQuiet', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  test('a burst of calls closer together than the quiet time runs the callback once, after the last', () => {
+    const callback = vi.fn();
+    const quiet = whenQuiet(callback, 100);
+    for (let i = 0; i < 20; i++) {
+      quiet.schedule();
+      vi.advanceTimersByTime(40);
+    }
+    expect(callback).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(60);
+    expect(callback).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  test('calls further apart than the quiet time each run it', () => {
+    const callback = vi.fn();
+    const quiet = whenQuiet(callback, 100);
+    for (let i = 0; i < 3; i++) {
+      quiet.schedule();
+      vi.advanceTimersByTime(150);
+    }
+    expect(callback).toHaveBeenCalledTimes(3);
+  });
+
+  test('cancel drops a pending call', () => {
+    const callback = vi.fn();
+    const quiet = whenQuiet(callback, 100);
+    quiet.schedule();
+    quiet.cancel();
+    vi.advanceTimersByTime(200);
+    expect(callback).not.toHaveBeenCalled();
+  });
+});
