@@ -8,13 +8,15 @@ import { whenQuiet } from '../lib/whenQuiet';
 
 /** How long the selection stays still before the status bar shows the cursor's line and column. */
 const CURSOR_QUIET_MS = 100;
+/** While keys are held down (a burst with no pause), it is still shown this often. */
+const CURSOR_MAX_WAIT_MS = 500;
 
 /**
  * Line and column of the cursor: in the source editor, in the WYSIWYG view by its block's source
  * line. Written into the span directly, not through React state: every React commit walks the
  * DOM of the focused editor (React saves and restores the selection around it), so a commit per
  * keystroke would cost what the whole document's DOM costs. Written once the selection has been
- * still for `CURSOR_QUIET_MS`, not per keystroke: the span's new text costs a frame of its own
+ * still for `CURSOR_QUIET_MS` (and every `CURSOR_MAX_WAIT_MS` while keys are held), not per keystroke: the span's new text costs a frame of its own
  * (style, layout, paint), and after any layout Chromium gathers the focused editable's whole text
  * again for the input method (`TextInputInfo`), which in a large WYSIWYG document is the largest
  * part of a keystroke (bench/README.md, editor).
@@ -43,7 +45,7 @@ function useCursor(): RefObject<HTMLSpanElement | null> {
       show(`Ln ${line.number}, Col ${head - line.from + 1}`);
     };
     // after the editors have taken the change into their own state, and typing has paused
-    const quiet = whenQuiet(update, CURSOR_QUIET_MS);
+    const quiet = whenQuiet(update, CURSOR_QUIET_MS, CURSOR_MAX_WAIT_MS);
     document.addEventListener('selectionchange', quiet.schedule);
     return () => {
       document.removeEventListener('selectionchange', quiet.schedule);

@@ -29,6 +29,19 @@ describe('whenQuiet', () => {
     expect(callback).toHaveBeenCalledTimes(3);
   });
 
+  test('a burst longer than the longest wait still runs it every longest wait (keys held down), and once after the last', () => {
+    const callback = vi.fn();
+    const quiet = whenQuiet(callback, 100, 500);
+    for (let i = 0; i < 30; i++) {
+      quiet.schedule();
+      vi.advanceTimersByTime(40);
+    }
+    // 1,200 ms of calls 40 ms apart: at 500 and at 1,000 ms
+    expect(callback).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(100);
+    expect(callback).toHaveBeenCalledTimes(3);
+  });
+
   test('cancel drops a pending call', () => {
     const callback = vi.fn();
     const quiet = whenQuiet(callback, 100);
