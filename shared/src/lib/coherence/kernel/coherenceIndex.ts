@@ -69,6 +69,10 @@ export class CoherenceIndex {
   readonly dependents = new Map<string, Set<string>>();
   /** Downstream objects whose edges may have changed since the projection last looked. */
   private dirty = new Set<string>();
+  /** Path → the objects whose `path` it is, kept as entries apply: a lookup by path reads one set, not every object. */
+  private readonly byPath = new Map<string, Set<TrackedObject>>();
+  /** Each object's place in `objects` (objects are never removed), so a path's objects come in the order a loop over `objects` meets them. */
+  private readonly order = new Map<TrackedObject, number>();
 
   /** Marks an object's own edges, and the edges of everything derived from it, for re-projection. */
   touch(id: string): void {
@@ -93,12 +97,40 @@ export class CoherenceIndex {
   }
 
   object(id: string): TrackedObject {
-    let object = this.objects.get(id);
-    if (!object) {
-      object = { id, path: '', pathEntry: null, revisions: new Map(), orphanParents: new Set(), headSet: new Set(), absent: false };
-      this.objects.set(id, object);
-    }
+    return this.objects.get(id) ?? this.addObject({ id, path: '', pathEntry: null, revisions: new Map(), orphanParents: new Set(), headSet: new Set(), absent: false });
+  }
+
+  /** Adds an object built elsewhere (the snapshot's), or replaces the one with its id. */
+  addObject(object: TrackedObject): TrackedObject {
+    const before = this.objects.get(object.id);
+    if (before) this.byPath.get(before.path)?.delete(before);
+    this.objects.set(object.id, object);
+    this.order.set(object, before ? (this.order.get(before) as number) : this.order.size);
+    if (before) this.order.delete(before);
+    this.place(object);
     return object;
+  }
+
+  /** The objects whose last known path is `path`, in the order of `objects`. */
+  atPath(path: string): readonly TrackedObject[] {
+    const set = this.byPath.get(path);
+    if (!set || set.size === 0) return NONE;
+    const list = [...set];
+    return list.length === 1 ? list : list.sort((a, b) => (this.order.get(a) as number) - (this.order.get(b) as number));
+  }
+
+  private place(object: TrackedObject): void {
+    const set = this.byPath.get(object.path);
+    if (set) set.add(object);
+    else this.byPath.set(object.path, new Set([object]));
+  }
+
+  private setPath(object: TrackedObject, path: string): void {
+    const set = this.byPath.get(object.path);
+    set?.delete(object);
+    if (set?.size === 0) this.byPath.delete(object.path);
+    object.path = path;
+    this.place(object);
   }
 
   heads(object: TrackedObject): string[] {
@@ -138,7 +170,7 @@ export class CoherenceIndex {
       case 'object-registered': {
         const object = this.object(known.body.object);
         if (later(object.pathEntry ?? undefined, known)) {
-          object.path = known.body.path;
+          this.setPath(object, known.body.path);
           object.pathEntry = known;
           this.touch(object.id);
         }

@@ -280,8 +280,7 @@ export class CoherenceKernel {
   }
 
   objectAt(path: string): TrackedObject | undefined {
-    for (const object of this.index.objects.values()) if (object.path === path && !object.absent) return object;
-    return undefined;
+    return this.index.atPath(path).find((object) => !object.absent);
   }
 
   /**
@@ -290,8 +289,8 @@ export class CoherenceKernel {
    */
   registeredAt(path: string): TrackedObject | undefined {
     let best: TrackedObject | undefined;
-    for (const object of this.index.objects.values()) {
-      if (object.path !== path || object.revisions.size === 0) continue;
+    for (const object of this.index.atPath(path)) {
+      if (object.revisions.size === 0) continue;
       if (!object.absent) return object;
       if (!best || !best.pathEntry || (object.pathEntry && entryOrder(best.pathEntry, object.pathEntry) < 0)) best = object;
     }

@@ -9,7 +9,7 @@ import { forEachAhead } from './forEachAhead';
 import type { TrackedObject } from './coherenceIndex';
 import type { CoherenceKernel } from './kernel';
 import { observedIdem, observedRegistration } from './observed';
-import { placeLoose, registeredPaths } from './scanMoves';
+import { placeLoose, registeredPath } from './scanMoves';
 import { recordedRevision, ScanProgress } from './scanProgress';
 import { classifyGitChange, loadScanState, readGitHead, saveScanState, type SeenFile } from './scanState';
 
@@ -64,7 +64,6 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   const heldBefore = new Set(kernel.held);
   kernel.held.clear();
   kernel.heldPaths.clear();
-  const registry = registeredPaths(kernel);
   const byId = new Map<string, Found[]>();
   /** Files that need nothing: stat unchanged, the object known at this path (the common case, kept cheap). */
   const quiet = new Map<string, Found>();
@@ -94,7 +93,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   /** What the stat cache knows of a file whose size and mtime are unchanged (it need not be read), else null. */
   const unchanged = (file: FileStat): SeenFile | null => {
     const seen = state.files.get(file.path);
-    return seen && seen.size === file.size && seen.mtimeMs === file.mtimeMs && !(seen.id === '' && registry.has(file.path)) ? seen : null;
+    return seen && seen.size === file.size && seen.mtimeMs === file.mtimeMs && !(seen.id === '' && registeredPath(kernel, file.path)) ? seen : null;
   };
   /** `text` is the file's text when it was read (it is, unless the stat cache knows it), null when it has gone. */
   const examine = (file: FileStat, text: string | null): void => {
@@ -122,7 +121,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
       return;
     }
     const { hash, masked } = contentHash(text);
-    const id = identity.kind === 'id' ? identity.id : (registry.get(file.path)?.id ?? '');
+    const id = identity.kind === 'id' ? identity.id : (registeredPath(kernel, file.path)?.id ?? '');
     const found: Found = { path: file.path, id, hash, masked, size: file.size, mtimeMs: file.mtimeMs, read: true, keyed: identity.kind === 'id' };
     if (id === '') {
       loose.push(found);

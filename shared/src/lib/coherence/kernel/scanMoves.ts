@@ -32,15 +32,15 @@ interface Placing {
   git: { change: GitChange; head: GitHead | null };
 }
 
-/** Path → the registered document there (live ones over absent ones, else the latest registration). */
-export function registeredPaths(kernel: CoherenceKernel): Map<string, TrackedObject> {
-  const byPath = new Map<string, TrackedObject>();
-  for (const object of kernel.index.objects.values()) {
-    if (object.revisions.size === 0 || object.path === '') continue;
-    const other = byPath.get(object.path);
-    if (!other || (other.absent && !object.absent) || (other.absent === object.absent && (other.pathEntry?.time ?? '') < (object.pathEntry?.time ?? ''))) byPath.set(object.path, object);
+/** The registered document at `path` (a live one over absent ones, else the latest registration). */
+export function registeredPath(kernel: CoherenceKernel, path: string): TrackedObject | undefined {
+  let best: TrackedObject | undefined;
+  if (path === '') return best;
+  for (const object of kernel.index.atPath(path)) {
+    if (object.revisions.size === 0) continue;
+    if (!best || (best.absent && !object.absent) || (best.absent === object.absent && (best.pathEntry?.time ?? '') < (object.pathEntry?.time ?? ''))) best = object;
   }
-  return byPath;
+  return best;
 }
 
 function group<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

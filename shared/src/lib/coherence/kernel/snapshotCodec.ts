@@ -224,7 +224,7 @@ export function decodeIndex(c: IndexColumns): CoherenceIndex {
     }
     const object = new SnapshotObject(id, path, pathEntry, columns, slice);
     objectList.push(object);
-    index.objects.set(id, object);
+    index.addObject(object);
   });
   if (r !== c.revisions || parentAt !== c.parentRefs.length || producerAt !== c.producerRefs.length) throw new Error('the snapshot revisions do not add up');
   const inputsOf = new Map<number, Input[]>();
