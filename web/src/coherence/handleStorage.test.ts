@@ -272,20 +272,21 @@ describe('HandleCoherenceStorage: the ledger lock looks again only at what anoth
   };
   const segment = (i: number) => `.vmark/ledger/w${i}.jsonl`;
 
+  /** What a scan's catch-up asks of the ledger: its listing and every segment's size. */
+  const catchUpOf = (store: HandleCoherenceStorage) => () =>
+    store.exclusive(async () => {
+      const sizes: Record<string, number | null> = {};
+      for (const name of await store.list('.vmark/ledger')) sizes[name] = await store.size(`.vmark/ledger/${name}`);
+      return sizes;
+    });
+
   async function merged() {
     const space = workspace();
     // eight writers' segments, as a ledger merged by git has
     for (let i = 0; i < 8; i++) await space.storage().append(segment(i), `line ${i}\n`);
     const store = space.storage('/w', silentWatch);
     await store.walk();
-    /** What a scan's catch-up asks of the ledger: its listing and every segment's size. */
-    const catchUp = () =>
-      store.exclusive(async () => {
-        const sizes: Record<string, number | null> = {};
-        for (const name of await store.list('.vmark/ledger')) sizes[name] = await store.size(`.vmark/ledger/${name}`);
-        return sizes;
-      });
-    return { ...space, store, catchUp };
+    return { ...space, store, catchUp: catchUpOf(store) };
   }
 
   it('a scan that appends after nobody else did makes no handle call for the ledger: its own append told it its segment\'s size (before: a listing and all nine sizes)', async () => {
@@ -333,12 +334,7 @@ describe('HandleCoherenceStorage: the ledger lock looks again only at what anoth
     const { watch, start } = reportingWatch();
     const store = space.storage('/w', start);
     await store.walk();
-    const catchUp = () =>
-      store.exclusive(async () => {
-        const sizes: Record<string, number | null> = {};
-        for (const name of await store.list('.vmark/ledger')) sizes[name] = await store.size(`.vmark/ledger/${name}`);
-        return sizes;
-      });
+    const catchUp = catchUpOf(store);
     await catchUp();
     await store.append(SEGMENT, 'own\n');
     await catchUp();
