@@ -2,7 +2,7 @@ import { CoherenceIndex } from './coherenceIndex';
 import { DEFAULT_CONTEXT_ID } from './contexts';
 import { withCallLimit } from './errors';
 import type { CoherenceKernel } from './kernel';
-import { isOpen, type OpenEdgeState, type ProjectedEdge } from './project';
+import type { EdgeRow } from './project';
 import { reconcile } from './scan';
 
 /** The seed's shapes of `coherence.status`, `edges`, `claims` and `contexts`. */
@@ -14,9 +14,6 @@ export interface StatusAnswer {
   quarantined: number;
   writer: string;
 }
-
-/** An edge as `edges` lists it: the projection without the context's selection, in an open state. */
-export type EdgeRow = Omit<ProjectedEdge, 'state' | 'selection'> & { state: OpenEdgeState };
 
 export interface ClaimRow {
   claim: string;
@@ -36,16 +33,14 @@ export interface ContextRow {
   errors: string[];
 }
 
-const trackedCount = (kernel: CoherenceKernel): number => [...kernel.index.objects.values()].filter((o) => !o.absent && o.revisions.size > 0).length;
-
 /** Read-only: no scan, no quarantine writes. */
 export function status(kernel: CoherenceKernel): Promise<StatusAnswer> {
   return withCallLimit(
     (async () => {
       await kernel.refresh({ repair: false });
-      const objects = trackedCount(kernel);
+      const objects = kernel.index.trackedCount;
       if (!(await kernel.initialized())) return { initialized: false, objects, open_items: 0, quarantined: 0, writer: kernel.writer };
-      const open = (await kernel.project()).filter((e) => isOpen(e.state)).length;
+      const open = (await kernel.openEdges()).length;
       return { initialized: true, objects, open_items: open, quarantined: kernel.quarantined, writer: kernel.writer };
     })(),
     'coherence.status',
@@ -72,9 +67,7 @@ export function edges(kernel: CoherenceKernel): Promise<EdgeRow[]> {
       await kernel.storage.settle?.();
       await kernel.refresh({ repair: true });
       await reconcile(kernel);
-      return (await kernel.project())
-        .filter((e) => isOpen(e.state))
-        .map(({ selection: _selection, state, ...row }) => ({ ...row, state: state as OpenEdgeState }));
+      return kernel.openEdges();
     });
   })();
   running.set(kernel, work);

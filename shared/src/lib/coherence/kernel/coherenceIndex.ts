@@ -47,6 +47,9 @@ export const edgeKey = (txf: string, input: number): string => `${txf}#${input}`
 
 const later = (a: Entry | undefined, b: Entry): boolean => a === undefined || entryOrder(a, b) < 0;
 
+/** 1 when the object counts as tracked: it has a revision and was not found gone. */
+const tracked = (object: TrackedObject): number => (object.revisions.size > 0 && !object.absent ? 1 : 0);
+
 /**
  * The in-memory index, strictly derived from the ledger: entries apply in any order (segments of
  * several writers merge without sorting) and a second entry with a known idem is ignored.
@@ -65,6 +68,8 @@ export class CoherenceIndex {
   /** Every idem applied (read by the index snapshot, `snapshotCodec.ts`, like `dependents`). */
   readonly seen = new IdemSet();
   entryCount = 0;
+  /** Objects with a revision that the scan did not find gone (`status.objects`), kept as they change. */
+  trackedCount = 0;
   /** Upstream object → the objects whose transformations name it as an input. */
   readonly dependents = new Map<string, Set<string>>();
   /** Downstream objects whose edges may have changed since the projection last looked. */
@@ -89,6 +94,7 @@ export class CoherenceIndex {
   setAbsent(object: TrackedObject, absent: boolean): void {
     if (object.absent === absent) return;
     object.absent = absent;
+    if (object.revisions.size > 0) this.trackedCount += absent ? -1 : 1;
     this.touch(object.id);
   }
 
@@ -104,6 +110,7 @@ export class CoherenceIndex {
   addObject(object: TrackedObject): TrackedObject {
     const before = this.objects.get(object.id);
     if (before) this.byPath.get(before.path)?.delete(before);
+    this.trackedCount += tracked(object) - (before ? tracked(before) : 0);
     this.objects.set(object.id, object);
     this.order.set(object, before ? (this.order.get(before) as number) : this.order.size);
     if (before) this.order.delete(before);
@@ -240,6 +247,7 @@ export class CoherenceIndex {
         const hasChild = object.orphanParents.delete(output.revision);
         revision = { id: output.revision, hash: output.content_hash, parents, producers: '', hasChild };
         object.revisions.set(revision.id, revision);
+        if (object.revisions.size === 1 && !object.absent) this.trackedCount++;
         if (!hasChild) object.headSet.add(revision.id);
         for (const parent of parents) {
           const known = object.revisions.get(parent);

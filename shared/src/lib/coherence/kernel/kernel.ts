@@ -6,7 +6,7 @@ import { CoherenceIndex, type Revision, type TrackedObject } from './coherenceIn
 import { DEFAULT_CONTEXT_ID, readContexts, type ResolvedContext } from './contexts';
 import { timers, WriteQueue } from './errors';
 import { alreadyRecorded } from './observed';
-import { EdgeProjection, projectEdges, type ProjectedEdge } from './project';
+import { EdgeProjection, projectEdges, type EdgeRow, type ProjectedEdge } from './project';
 import { heldCopiesWin, smallestPerIdem, type OrderKey } from './repeatedIdems';
 import { SCAN_PROGRESS_DEFAULT, type ScanProgressOptions } from './scanProgress';
 import type { ScanState } from './scanState';
@@ -317,5 +317,10 @@ export class CoherenceKernel {
   async project(context?: ResolvedContext): Promise<ProjectedEdge[]> {
     if (context && context.id !== DEFAULT_CONTEXT_ID) return projectEdges(this.index, context, this.now());
     return this.projection.edges(this.index, context ?? (await this.defaultContext()), this.now());
+  }
+
+  /** The default context's edges in an open state, as `coherence.edges` lists them (the rows kept with the projection). */
+  async openEdges(): Promise<EdgeRow[]> {
+    return this.projection.openRows(this.index, await this.defaultContext(), this.now());
   }
 }

@@ -30,6 +30,14 @@ export interface ProjectedEdge {
   selection: string | null;
 }
 
+/** An edge as `coherence.edges` lists it: the projection without the context's selection, in an open state. */
+export type EdgeRow = Omit<ProjectedEdge, 'state' | 'selection'> & { state: OpenEdgeState };
+
+/** The row `coherence.edges` lists for an edge, or null when its state is not open. */
+export function openRow({ selection: _selection, state, ...row }: ProjectedEdge): EdgeRow | null {
+  return isOpen(state) ? { ...row, state } : null;
+}
+
 type Selection = { kind: 'rev'; rev: string } | { kind: 'multi-head' } | { kind: 'unknown' };
 
 function select(index: CoherenceIndex, object: TrackedObject | undefined, context: ResolvedContext): Selection {
@@ -102,17 +110,41 @@ function waiverExpiry(index: CoherenceIndex, key: string, selection: Selection):
   return waiver?.body.expires ? Date.parse(waiver.body.expires) : Number.POSITIVE_INFINITY;
 }
 
+/** One downstream object's live edges, the rows `edges` lists of them, and when its earliest waiver expires. */
+interface Projected {
+  edges: ProjectedEdge[];
+  open: EdgeRow[];
+  expires: number;
+}
+
 /**
  * The default context's projection, kept between calls: after a change only the objects the
- * index marked (the changed object and what derives from it) are projected again.
+ * index marked (the changed object and what derives from it) are projected again, and only their
+ * rows are made again.
  */
 export class EdgeProjection {
-  private readonly byDownstream = new Map<string, { edges: ProjectedEdge[]; expires: number }>();
+  private readonly byDownstream = new Map<string, Projected>();
   private index: CoherenceIndex | null = null;
   private key = '';
   private validUntil = Number.POSITIVE_INFINITY;
 
+  /** Every live edge with its state. */
   edges(index: CoherenceIndex, context: ResolvedContext, now: Date): ProjectedEdge[] {
+    this.update(index, context, now);
+    const all: ProjectedEdge[] = [];
+    for (const projected of this.byDownstream.values()) for (const edge of projected.edges) all.push(edge);
+    return all;
+  }
+
+  /** The rows of the edges in an open state (`coherence.edges`), in the order of `edges`. */
+  openRows(index: CoherenceIndex, context: ResolvedContext, now: Date): EdgeRow[] {
+    this.update(index, context, now);
+    const rows: EdgeRow[] = [];
+    for (const projected of this.byDownstream.values()) for (const row of projected.open) rows.push(row);
+    return rows;
+  }
+
+  private update(index: CoherenceIndex, context: ResolvedContext, now: Date): void {
     const fingerprint = claimsFingerprint(index, context);
     const key = `${fingerprint}|${JSON.stringify([...context.selections])}`;
     let ids: Iterable<string>;
@@ -128,16 +160,13 @@ export class EdgeProjection {
     for (const id of ids) {
       const object = index.objects.get(id);
       const projected = object ? edgesOf(index, object, context, fingerprint, now) : null;
-      if (projected && projected.edges.length > 0) this.byDownstream.set(id, projected);
-      else this.byDownstream.delete(id);
+      if (projected && projected.edges.length > 0) {
+        const open = projected.edges.map(openRow).filter((row): row is EdgeRow => row !== null);
+        this.byDownstream.set(id, { ...projected, open });
+      } else this.byDownstream.delete(id);
     }
     this.validUntil = Number.POSITIVE_INFINITY;
-    const all: ProjectedEdge[] = [];
-    for (const projected of this.byDownstream.values()) {
-      this.validUntil = Math.min(this.validUntil, projected.expires);
-      for (const edge of projected.edges) all.push(edge);
-    }
-    return all;
+    for (const projected of this.byDownstream.values()) this.validUntil = Math.min(this.validUntil, projected.expires);
   }
 }
 

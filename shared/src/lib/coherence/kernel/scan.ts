@@ -11,7 +11,8 @@ import type { CoherenceKernel } from './kernel';
 import { observedIdem, observedRegistration } from './observed';
 import { placeLoose, registeredPath } from './scanMoves';
 import { recordedRevision, ScanProgress } from './scanProgress';
-import { classifyGitChange, loadScanState, readGitHead, saveScanState, type SeenFile } from './scanState';
+import { classifyGitChange, loadScanState, readGitHead, saveScanState } from './scanState';
+import { StatCache, StatCacheDraft, type SeenFile } from './statCache';
 
 const PERSIST_AFTER_READS = 50;
 /** Documents read ahead of the one being examined (how many reads are in flight at once). */
@@ -83,8 +84,9 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   // the last scan: the index took no entries but its own, nothing is held (no duplicate, no copy
   // kept untracked), HEAD stayed put.
   const incremental =
-    delta !== null && !cold && gitChange === 'none' && heldBefore.size === 0 && state.mark?.index === kernel.index && state.mark.entries === kernel.index.entryCount && ![...state.files.values()].some((f) => f.copyOf);
-  const nextFiles = incremental ? new Map(state.files) : new Map<string, SeenFile>();
+    delta !== null && !cold && gitChange === 'none' && heldBefore.size === 0 && state.mark?.index === kernel.index && state.mark.entries === kernel.index.entryCount && !state.files.hasCopies();
+  // the new stat cache: the old one with the changes this scan makes (applied at the end), else built afresh
+  const nextFiles = new StatCacheDraft(incremental ? state.files : new StatCache());
   let reads = 0;
   let progress: ScanProgress | null = null;
   /** A checkout changed a tracked file, if only back to a revision the ledger knows. */
@@ -252,7 +254,7 @@ export async function reconcile(kernel: CoherenceKernel): Promise<ScanReport> {
   const alone = await kernel.appendObserved(entries);
   report.reads = reads;
   // others' entries taken just now (or a rebuilt index) were not in what this scan looked at: the next one looks at every file
-  kernel.scanState = { git, files: nextFiles, ...(alone ? { mark: { index: kernel.index, entries: kernel.index.entryCount } } : {}) };
+  kernel.scanState = { git, files: nextFiles.commit(), ...(alone ? { mark: { index: kernel.index, entries: kernel.index.entryCount } } : {}) };
   // The stat cache only spares re-reading files: a few changed files are cheap to read again after
   // a restart, so it is written after a cold or a large scan and when git moved, not on every call.
   if ((cold || reads >= PERSIST_AFTER_READS || gitChange !== 'none') && (await kernel.initialized())) await saveScanState(storage, kernel.scanState);

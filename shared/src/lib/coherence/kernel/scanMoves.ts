@@ -5,7 +5,8 @@ import { externalEdit } from './externalEdit';
 import type { CoherenceKernel } from './kernel';
 import { observedRegistration } from './observed';
 import type { ScanReport } from './scan';
-import type { GitChange, GitHead, ScanState, SeenFile } from './scanState';
+import type { GitChange, GitHead, ScanState } from './scanState';
+import type { StatCacheDraft } from './statCache';
 import { bestUniqueMatches, lineBag, MAX_COMPARED_CHARS } from './similarity';
 
 /** A document as the scan found it (the fields moves and copies need). */
@@ -27,7 +28,7 @@ interface Placing {
   live: { id: string; path: string; hash: string }[][];
   state: ScanState;
   entries: KnownEntry[];
-  nextFiles: Map<string, SeenFile>;
+  nextFiles: StatCacheDraft;
   report: ScanReport;
   git: { change: GitChange; head: GitHead | null };
 }

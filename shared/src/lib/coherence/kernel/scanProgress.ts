@@ -1,7 +1,8 @@
 import type { CoherenceStorage } from '../ledger/storage';
 import type { TrackedObject } from './coherenceIndex';
 import type { CoherenceKernel } from './kernel';
-import { saveScanState, type ScanState, type SeenFile } from './scanState';
+import { saveScanState, type ScanState } from './scanState';
+import type { SeenFile } from './statCache';
 
 /** How often a full scan saves its progress to the stat cache: after this many files settled or this long, whichever comes first. */
 export interface ScanProgressOptions {

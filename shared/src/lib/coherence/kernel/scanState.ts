@@ -1,5 +1,6 @@
 import { SCAN_STATE_PATH } from '../ledger/layout';
 import type { CoherenceStorage } from '../ledger/storage';
+import { StatCache, type SeenFile } from './statCache';
 
 export interface GitHead {
   /** `refs/heads/main`, or null when HEAD is detached. */
@@ -9,20 +10,10 @@ export interface GitHead {
   merging: boolean;
 }
 
-export interface SeenFile {
-  id: string;
-  size: number;
-  mtimeMs: number;
-  hash: string;
-  rev: string | null;
-  /** A document with no identity whose text was a registered document's (a copy): it may yet turn out to be that one moved. */
-  copyOf?: string;
-}
-
 /** What the last scan saw: stat data lets the next one re-read only files whose size or mtime changed (like git's index). */
 export interface ScanState {
   git: GitHead | null;
-  files: Map<string, SeenFile>;
+  files: StatCache;
   /**
    * The index and its entry count when the scan ended (memory only, never saved): while both are
    * unchanged, the next scan needs to look only at the files the storage's watch reports changed.
@@ -33,14 +24,14 @@ export interface ScanState {
 export async function loadScanState(storage: CoherenceStorage): Promise<ScanState> {
   try {
     const raw = JSON.parse((await storage.readText(SCAN_STATE_PATH)) ?? 'null') as { git: GitHead | null; files: Record<string, SeenFile> } | null;
-    if (raw && typeof raw === 'object' && raw.files) return { git: raw.git ?? null, files: new Map(Object.entries(raw.files)) };
+    if (raw && typeof raw === 'object' && raw.files) return { git: raw.git ?? null, files: new StatCache(Object.entries(raw.files)) };
   } catch {
     // a damaged cache is rebuilt by the scan
   }
-  return { git: null, files: new Map() };
+  return { git: null, files: new StatCache() };
 }
 
-export async function saveScanState(storage: CoherenceStorage, state: ScanState): Promise<void> {
+export async function saveScanState(storage: CoherenceStorage, state: { git: GitHead | null; files: ReadonlyMap<string, SeenFile> }): Promise<void> {
   await storage.writeAtomic(SCAN_STATE_PATH, JSON.stringify({ git: state.git, files: Object.fromEntries(state.files) }));
 }
 
