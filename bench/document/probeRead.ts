@@ -8,7 +8,7 @@ import { EmptyResultSchema, type CallToolResult } from '@modelcontextprotocol/sd
 import { HOP_NOOP_METHOD } from '@vmark/shared';
 import { LEAN_NODE_FLAGS } from '../../bridge/src/os/nodeFlags';
 import { VMARK_ENTRY } from '../../bridge/src/os/locations';
-import { printProfile, withProfiledEditor, type CpuProfile } from '../editor/profileSummary';
+import { printNodeProfile, printProfile, withProfiledEditor, type CpuProfile } from '../editor/profileSummary';
 import { summarize } from '../roundtrip/stats';
 import { count } from '../quick';
 import { makeDoc } from './makeDoc';
@@ -20,19 +20,6 @@ import { makeDoc } from './makeDoc';
  * `node --import tsx bench/document/probeRead.ts` after `npm run build`.
  */
 const CALLS = count(60, 20);
-
-/** Self time by function of a Node CPU profile, with its file's base name and line. */
-function printNodeProfile(profile: CpuProfile, top = 25): void {
-  const self = new Map<number, number>();
-  (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000));
-  const byFn = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const f = node.callFrame;
-    const key = `${f.functionName || '(anonymous)'} ${path.basename(f.url)}:${f.lineNumber + 1}`;
-    byFn.set(key, (byFn.get(key) ?? 0) + (self.get(node.id) ?? 0));
-  }
-  console.log([...byFn].sort((a, b) => b[1] - a[1]).slice(0, top).map(([n, v]) => `${v.toFixed(0).padStart(6)} ${n}`).join('\n'));
-}
 
 await withProfiledEditor(async ({ stack, cdp, open }) => {
   const tabs = { '10kb': await open('10kb', makeDoc(10_000)), '1mb': await open('1mb', makeDoc(1_000_000)) };

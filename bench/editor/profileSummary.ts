@@ -57,6 +57,19 @@ export function printProfile(profile: CpuProfile, top = 30): void {
   console.log([...total].sort((a, b) => b[1] - a[1]).slice(0, top * 2).map(([n, v]) => `${v.toFixed(0).padStart(6)} ${n}`).join('\n'));
 }
 
+/** Self time by function of a Node CPU profile, with its file's base name and line. */
+export function printNodeProfile(profile: CpuProfile, top = 25): void {
+  const self = new Map<number, number>();
+  (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000));
+  const byFn = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const f = node.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${path.basename(f.url)}:${f.lineNumber + 1}`;
+    byFn.set(key, (byFn.get(key) ?? 0) + (self.get(node.id) ?? 0));
+  }
+  console.log([...byFn].sort((a, b) => b[1] - a[1]).slice(0, top).map(([n, v]) => `${v.toFixed(0).padStart(6)} ${n}`).join('\n'));
+}
+
 export interface TraceEvent {
   ph: string;
   name: string;

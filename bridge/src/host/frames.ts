@@ -8,10 +8,15 @@ export const MAX_BROWSER_TO_HOST_BYTES = 64 * 1024 * 1024;
 export const CHUNK_RAW_BYTES = 700 * 1024;
 
 export function encodeFrame(message: unknown): Buffer {
-  const body = Buffer.from(JSON.stringify(message), 'utf8');
-  const header = Buffer.alloc(4);
-  header.writeUInt32LE(body.length, 0);
-  return Buffer.concat([header, body]);
+  return frameOf(JSON.stringify(message));
+}
+
+/** One buffer: the length, then the JSON's UTF-8 bytes written straight behind it. */
+function frameOf(json: string): Buffer {
+  const frame = Buffer.allocUnsafe(4 + Buffer.byteLength(json, 'utf8'));
+  frame.writeUInt32LE(frame.length - 4, 0);
+  frame.write(json, 4, 'utf8');
+  return frame;
 }
 
 export type DecodedFrame =
@@ -66,8 +71,10 @@ export class FrameDecoder {
 
 /** Frames for one message: the message itself, or base64 chunks of its UTF-8 bytes when it is over 1 MB. */
 export function encodeForBrowser(message: unknown, chunkId: () => string): Buffer[] {
-  const json = Buffer.from(JSON.stringify(message), 'utf8');
-  if (json.length + 4 <= MAX_HOST_TO_BROWSER_BYTES) return [encodeFrame(message)];
+  // written out once: the frame of a message that fits is made from this same text
+  const text = JSON.stringify(message);
+  if (Buffer.byteLength(text, 'utf8') + 4 <= MAX_HOST_TO_BROWSER_BYTES) return [frameOf(text)];
+  const json = Buffer.from(text, 'utf8');
   const id = chunkId();
   const total = Math.ceil(json.length / CHUNK_RAW_BYTES);
   const frames: Buffer[] = [];

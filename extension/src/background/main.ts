@@ -11,6 +11,7 @@ import { setHostResolver } from '../browser/navigation/resolvedAddresses';
 import { setSigninHost } from '../browser/signins/hostSignins';
 import { onSigninMessage } from '../browser/signins/signinMessages';
 import { rescueStuckEditors } from './editorRescue';
+import { registerWindowFocusListeners } from './windowFocus';
 import { onConnectionClosed, onHostInfo } from '../browser/principalLifecycle';
 
 // Top level: listeners only. This file runs again every time the worker wakes up.
@@ -55,6 +56,7 @@ native.onMessage((message: HostToExtension, via) => {
 });
 native.connect();
 registerBrowserListeners();
+registerWindowFocusListeners();
 rescueStuckEditors();
 
 chrome.runtime.onConnectExternal.addListener((port) => {

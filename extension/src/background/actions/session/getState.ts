@@ -3,16 +3,11 @@ import { listBrowserTabs } from '../../../browser/browserTabsState';
 import type { EditorWindow } from '../../editorPorts';
 import { defineWindowAction } from '../../defineWindowAction';
 import { collectReports } from '../../windowReports';
+import { isTabFocused } from '../../windowFocus';
 
 /** `focused` comes from the browser (the OS), not from which window answered. */
-async function isFocused(window: EditorWindow): Promise<boolean> {
-  try {
-    // one browser call, not two: the window with its tabs says whether it has focus and whether the editor's tab is the active one
-    const browserWindow = await chrome.windows.get(window.browserWindowId, { populate: true });
-    return browserWindow.focused && browserWindow.tabs?.some((tab) => tab.id === window.browserTabId && tab.active) === true;
-  } catch {
-    return false;
-  }
+function isFocused(window: EditorWindow): Promise<boolean> {
+  return isTabFocused(window.browserWindowId, window.browserTabId);
 }
 
 function labelOrder(a: string, b: string): number {
@@ -24,8 +19,8 @@ function labelOrder(a: string, b: string): number {
 /** The seed's {windows, capabilities}, plus `browserTabs`: the caller's AI tabs and the person's tabs attached to it. */
 export const getState = defineWindowAction(sessionTool, 'get_state', {
   async run(ctx) {
-    // the windows are asked first: the browser calls below (focus, settings, tabs) go through the browser
-    // process too and, sent before, would queue ahead of the reports; they run while the windows answer
+    // the windows are asked first: a browser call below (focus on a worker's first call, the AI's tabs) goes
+    // through the browser process too and, sent before, would queue ahead of the reports
     const reports = collectReports(ctx.ports);
     const focus = new Map(ctx.ports.list().map((window) => [window, isFocused(window)]));
     const [collected, browserTabs] = await Promise.all([reports, listBrowserTabs(ctx.principal)]);
