@@ -71,3 +71,20 @@ export function lostSaves(acknowledged: Acknowledged[], onDisk: string): string[
   const lines = onDisk.split('\n');
   return acknowledged.filter((w) => w.saved && !lines.includes(w.line)).map((w) => w.line);
 }
+
+/**
+ * One round's acknowledged writes: what each answer promised, when it was sent and answered
+ * relative to the fault, and in which of `places` (name, text) its line was found; a lossy round
+ * prints the places' texts too.
+ */
+export function logWrites(name: string, run: WriteRun, faultAt: number, places: [string, string][], lost: Set<string>): void {
+  const lines = places.map(([place, text]): [string, Set<string>] => [place, new Set(text.split('\n'))]);
+  console.log(`  ${name}: ${run.acknowledged.length} answered, unknown ${JSON.stringify(run.unknown)}, refusal ${JSON.stringify(run.refusal)}`);
+  for (const w of run.acknowledged) {
+    const where = [...new Set(lines.filter(([, set]) => set.has(w.line)).map(([place]) => place))].join('+') || 'nowhere';
+    const when = `sent ${w.sentAt - faultAt} ms, answered ${w.answeredAt - faultAt} ms from the fault`;
+    console.log(`    ${w.line}: durable ${String(w.durable)} saved ${String(w.saved)} (${when}) → ${where}${lost.has(w.line) ? '  LOST' : ''}`);
+  }
+  if (lost.size === 0) return;
+  for (const [place, text] of places) console.log(`    ${place}: ${JSON.stringify(text)}`);
+}

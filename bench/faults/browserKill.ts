@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from '../../tests/e2e/support/stack';
-import { appendUntilFault, lostSaves, lostWrites, untilRecovered } from './aiWrites';
+import { journalEntries } from '../../tests/e2e/support/journal';
+import { appendUntilFault, logWrites, lostSaves, lostWrites, untilRecovered } from './aiWrites';
 import type { Tally } from './figures';
-import { anywhereIn, countKeystrokes, openFile, openWindow, typeUntil, type Harness, type Typed } from './harness';
+import { anywhereIn, countKeystrokes, LOG_ROUNDS, openFile, openWindow, typeUntil, type Harness, type Typed } from './harness';
 import { duplicatedLines, journaledTexts, takeOffered } from './recovered';
 
 const BASE = 'saved\n';
@@ -56,9 +57,21 @@ export async function killBrowser(h: Harness, round: number, t: Tally, windowMs:
   if (fs.readFileSync(typedFile, 'utf8') !== BASE) t.garbled++;
 
   const onDisk = fs.readFileSync(file, 'utf8');
-  const recovered = [onDisk, ...(await journaledTexts(h.page, file)), ...offered.filter((b) => b.filePath === file).map((b) => b.content)];
+  const journaled = await journaledTexts(h.page, file);
+  const offeredBack = offered.filter((b) => b.filePath === file).map((b) => b.content);
+  const recovered = [onDisk, ...journaled, ...offeredBack];
+  const lost = new Set([...lostWrites(run.acknowledged, recovered), ...lostSaves(run.acknowledged, onDisk)]);
   t.durableWrites += run.acknowledged.filter((w) => w.durable).length;
-  t.writesLost += new Set([...lostWrites(run.acknowledged, recovered), ...lostSaves(run.acknowledged, onDisk)]).size;
+  t.writesLost += lost.size;
+  if (LOG_ROUNDS || lost.size > 0) {
+    const places: [string, string][] = [['disk', onDisk], ...journaled.map((j): [string, string] => ['journal', j]), ...offeredBack.map((o): [string, string] => ['offered', o])];
+    logWrites(`${t.fault} round ${round + 1}`, run, faultAt, places, lost);
+  }
+  if (lost.size > 0) {
+    const entries = await journalEntries(h.page, file);
+    console.log(`    journal entries: ${JSON.stringify(entries.map((e) => [e.state, e.contentAfter?.split('\n').length ?? null]))}`);
+    console.log(`    offered (every file): ${JSON.stringify(offered.map((b) => [b.title, b.content.split('\n').length]))}`);
+  }
   t.duplicated += recovered.reduce((n, text) => n + duplicatedLines(text).length, 0);
   const recoveredIn = await untilRecovered(h.ai, 60_000);
   if (recoveredIn !== null) t.recoveryMs.push(recoveredIn);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { injectFaults, journalEntries } from '../../tests/e2e/support/journal';
-import { appendUntilFault, lostSaves, lostWrites, untilRecovered, type WriteRun } from './aiWrites';
+import { appendUntilFault, logWrites, lostSaves, lostWrites, untilRecovered } from './aiWrites';
 import { saysWhatToDo, type Tally } from './figures';
 import { anywhereIn, LOG_ROUNDS, openFile, sleep, type Harness } from './harness';
 import { duplicatedLines, journaledTexts } from './recovered';
@@ -20,30 +20,6 @@ export async function stopWorker(h: Harness): Promise<void> {
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.stopAllWorkers');
   await cdp.detach();
-}
-
-const lineSet = (text: string) => new Set(text.split('\n'));
-
-/** One round of a mid-call fault: each acknowledged write, what its answer promised and where its line was found afterwards. */
-function logRound(
-  name: string,
-  run: WriteRun,
-  found: { faultAt: number; inTab: string; onDisk: string; journaled: string[]; lost: Set<string>; readError: string | null },
-): void {
-  const tab = lineSet(found.inTab);
-  const disk = lineSet(found.onDisk);
-  const journal = found.journaled.map(lineSet);
-  console.log(`  ${name}: ${run.acknowledged.length} answered, unknown ${JSON.stringify(run.unknown)}, refusal ${JSON.stringify(run.refusal)}`);
-  for (const w of run.acknowledged) {
-    const where = [tab.has(w.line) && 'tab', disk.has(w.line) && 'disk', journal.some((j) => j.has(w.line)) && 'journal'].filter(Boolean).join('+') || 'nowhere';
-    const when = `sent ${w.sentAt - found.faultAt} ms, answered ${w.answeredAt - found.faultAt} ms from the fault`;
-    console.log(`    ${w.line}: durable ${String(w.durable)} saved ${String(w.saved)} (${when}) → ${where}${found.lost.has(w.line) ? '  LOST' : ''}`);
-  }
-  if (found.lost.size > 0 || found.readError) {
-    console.log(`    tab: ${JSON.stringify(found.inTab)}${found.readError ? ` (read failed: ${found.readError})` : ''}`);
-    console.log(`    disk: ${JSON.stringify(found.onDisk)}`);
-    console.log(`    journal (applied, oldest first): ${JSON.stringify(found.journaled)}`);
-  }
 }
 
 /**
@@ -83,7 +59,10 @@ export async function faultMidCall(h: Harness, round: number, t: Tally, name: st
     const entries = await journalEntries(h.page, file);
     console.log(`    pages ${h.context.pages().length}; journal entries: ${JSON.stringify(entries.map((e) => [e.state, e.contentAfter?.split('\n').length ?? null]))}`);
   }
-  if (LOG_ROUNDS || lost.size > 0) logRound(`${t.fault} round ${round + 1}`, run, { faultAt, inTab, onDisk, journaled, lost, readError: read.isError ? JSON.stringify(read.content) : null });
+  if (LOG_ROUNDS || lost.size > 0 || read.isError) {
+    const places: [string, string][] = [[read.isError ? `tab (read failed: ${JSON.stringify(read.content)})` : 'tab', inTab], ['disk', onDisk], ...journaled.map((j): [string, string] => ['journal', j])];
+    logWrites(`${t.fault} round ${round + 1}`, run, faultAt, places, lost);
+  }
   const next = recoveredIn === null || read.isError ? null : await h.ai.call('document', { action: 'write', tabId, content: `${inTab}after recovery\n`, save: true });
   if (!next || next.isError) t.nextCallFailed++;
 }

@@ -10,7 +10,7 @@ import type { Tally } from './figures';
 /** How often each fault is injected: `VMARK_FAULTS_ROUNDS=N` (to reproduce a rare loss), else 20, or 3 when quick. */
 export const ROUNDS = Number(process.env.VMARK_FAULTS_ROUNDS) || count(20, 3);
 
-/** `VMARK_FAULTS_LOG=1`: every round of the mid-call faults prints what the AI sent, what was answered and what was found. */
+/** `VMARK_FAULTS_LOG=1`: every round of the mid-call faults and the browser kill prints what the AI sent, what was answered and what was found. */
 export const LOG_ROUNDS = process.env.VMARK_FAULTS_LOG === '1';
 
 /** The stack a fault round runs on; `context` and `page` change when a round restarts the browser or a window. */

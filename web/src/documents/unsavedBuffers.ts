@@ -66,6 +66,8 @@ function bufferOf(model: WindowModel, tab: Tab, content: string): UnsavedBuffer 
 export class UnsavedBufferJournal {
   private readonly log = new BufferLog();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the pending timer should have run the next pass (performance.now); Infinity once that pass is on its way. */
+  private dueAt = Infinity;
   /** Tabs closed since the last pass: their text is let go at once, their stored buffer forgotten by the next pass. */
   private readonly closed = new Set<string>();
   // one pass (or AI write) at a time: each plans its changes from what the one before it committed
@@ -81,7 +83,7 @@ export class UnsavedBufferJournal {
         this.log.forget(tabId);
         this.closed.add(tabId);
       }
-      this.timer ??= setTimeout(() => void this.persistSoon(), BUFFER_SAVE_DELAY_MS);
+      this.schedulePass();
     });
     // the page is going away: write what is pending now
     const flushNow = () => {
@@ -93,6 +95,25 @@ export class UnsavedBufferJournal {
       unsubscribe();
       window.removeEventListener('pagehide', flushNow);
     };
+  }
+
+  /**
+   * The next pass runs BUFFER_SAVE_DELAY_MS after the first change since the last one. A change that
+   * finds that timer held back (a busy page runs input before timers) starts the pass itself.
+   */
+  private schedulePass(): void {
+    if (this.timer === null) {
+      this.dueAt = performance.now() + BUFFER_SAVE_DELAY_MS;
+      this.timer = setTimeout(() => this.passNow(), BUFFER_SAVE_DELAY_MS);
+    } else if (performance.now() > this.dueAt) {
+      clearTimeout(this.timer);
+      this.passNow();
+    }
+  }
+
+  private passNow(): void {
+    this.dueAt = Infinity;
+    void this.persistSoon();
   }
 
   private inTurn<T>(step: () => Promise<T>): Promise<T> {

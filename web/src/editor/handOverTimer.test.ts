@@ -48,6 +48,41 @@ describe('handOverTimer', () => {
     expect(flush.mock.calls.length).toBeLessThanOrEqual(3);
   });
 
+  it('one hand-over slowed by a busy machine does not stretch the max wait of a small document (bench/faults: 3.4 s of typing lost under load)', () => {
+    // performance.now follows the fake clock, plus what the hand-overs cost
+    let spent = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => Date.now() + spent);
+    const handedOverAt: number[] = [];
+    const flush = vi.fn(() => {
+      handedOverAt.push(Date.now());
+      // the second hand-over is preempted: 60 ms of wall time, 20 × 60 ms = 1.2 s of max wait before
+      spent += handedOverAt.length === 2 ? 60 : 1;
+      timer.cancel();
+    });
+    const timer = handOverTimer(flush);
+    for (let t = 0; t < 4_000; t += 40) {
+      timer.changed();
+      vi.advanceTimersByTime(40);
+    }
+    expect(handedOverAt.length).toBeGreaterThanOrEqual(5);
+    const gaps = handedOverAt.slice(1).map((at, i) => at - handedOverAt[i]!);
+    // the max wait, plus at most a frame's wait before and after it
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(EDITOR_FLUSH_MAX_MS + 200);
+  });
+
+  it('continuous typing that holds the timers back (input runs first on a busy machine) still hands over, after the keystroke that finds it overdue', async () => {
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const flush = vi.fn(() => timer.cancel());
+    const timer = handOverTimer(flush);
+    // 3 s of keystrokes every 40 ms, and not one timer runs meanwhile
+    for (; clock < 3_000; clock += 40) {
+      timer.changed();
+      await Promise.resolve();
+    }
+    expect(flush.mock.calls.length).toBeGreaterThanOrEqual(Math.floor(3_000 / (EDITOR_FLUSH_MAX_MS + 100 + 40)));
+  });
+
   it('leaves no timer behind once cancelled', () => {
     const flush = vi.fn();
     const timer = handOverTimer(flush);

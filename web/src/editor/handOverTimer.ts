@@ -66,44 +66,70 @@ function afterNextPaint(run: () => void): () => void {
   return cancel;
 }
 
+/** How many recent hand-overs the cost estimate looks at. */
+const RECENT_COSTS = 4;
+
 /**
  * When an editor hands typing over to the model: EDITOR_FLUSH_IDLE_MS after it pauses, and at least
  * every EDITOR_FLUSH_MAX_MS while the person keeps typing — otherwise a person typing without a
  * pause would leave everything since their last pause outside the crash journal. While typing goes
  * on, the max-wait hand-over runs right after the frame of a keystroke (the next one is then
  * furthest away): it waits for one from KEYSTROKE_WAIT_MS before the max wait, and runs after
- * whatever frame comes next once the max wait is over. For a document whose hand-over is slow, the max wait grows with what the last hand-over cost, so typing stays
- * fluid (the crash window of a very large document is then that longer wait). Until a hand-over
- * was measured, `priorCostMs` estimates it.
+ * whatever frame comes next once the max wait is over. A keystroke that finds the hand-over overdue
+ * by FRAME_WAIT_MS hands over at once, after its own task: under load the browser runs input before
+ * timers, so continuous typing could otherwise hold the timers back for seconds.
+ *
+ * For a document whose hand-over is slow, the max wait grows with what a hand-over costs, so typing
+ * stays fluid (the crash window of a very large document is then that longer wait). The cost is the
+ * smallest of the last RECENT_COSTS hand-overs: on a busy machine one of them may take tens of ms
+ * for a tiny document, which must not stretch its window to seconds, while every hand-over of a
+ * genuinely large document is slow. Until a hand-over was measured, `priorCostMs` estimates it.
  */
 export function handOverTimer(flush: () => void, priorCostMs: () => number = () => 0): HandOverTimer {
   let idle: ReturnType<typeof setTimeout> | null = null;
   let max: ReturnType<typeof setTimeout> | null = null;
-  let lastCost = 0;
+  const costs: number[] = [];
+  /** When the first change not handed over yet was made (performance.now), or null. */
+  let since: number | null = null;
   let cancelAfterPaint: (() => void) | null = null;
   let due = false;
   let overdue: ReturnType<typeof setTimeout> | null = null;
+  let atOnce = false;
   const handOverAfterPaint = () => (cancelAfterPaint ??= afterNextPaint(timedFlush));
   const timedFlush = () => {
     const start = performance.now();
     flush();
-    lastCost = performance.now() - start;
+    costs.push(performance.now() - start);
+    if (costs.length > RECENT_COSTS) costs.shift();
   };
+  const handOverAtOnce = () => {
+    atOnce = false;
+    if (since !== null) timedFlush();
+  };
+  const cost = () => (costs.length > 0 ? Math.min(...costs) : priorCostMs());
   const cancel = () => {
     if (idle) clearTimeout(idle);
     if (max) clearTimeout(max);
     if (overdue) clearTimeout(overdue);
     cancelAfterPaint?.();
-    idle = max = overdue = cancelAfterPaint = null;
+    idle = max = overdue = cancelAfterPaint = since = null;
     due = false;
   };
   return {
     changed() {
+      const now = performance.now();
+      since ??= now;
       if (idle) clearTimeout(idle);
       idle = setTimeout(timedFlush, EDITOR_FLUSH_IDLE_MS);
+      const maxWait = Math.max(EDITOR_FLUSH_MAX_MS, cost() * MAX_WAIT_PER_HANDOVER_COST);
+      // the timers were held back: hand over once this keystroke's task is done (not inside the editor's update)
+      if (now - since >= maxWait + FRAME_WAIT_MS) {
+        if (!atOnce) queueMicrotask(handOverAtOnce);
+        atOnce = true;
+        return;
+      }
       // the max wait lands while typing goes on: right after a frame, not in the middle of a keystroke
       if (due) handOverAfterPaint();
-      const maxWait = Math.max(EDITOR_FLUSH_MAX_MS, (lastCost || priorCostMs()) * MAX_WAIT_PER_HANDOVER_COST);
       max ??= setTimeout(() => {
         due = true;
         overdue = setTimeout(handOverAfterPaint, KEYSTROKE_WAIT_MS);
