@@ -1,8 +1,20 @@
 import type { CallOutcome, EditorToExtension, ExtensionToEditor } from '@vmark/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExtensionConnection } from './connection';
-import { WindowStore } from '../state/store';
+import { WindowStore, type EditorAdapter } from '../state/store';
 import { createTab } from '../state/windowActions';
+import { loadBehindAnswer } from './loadBehindAnswer';
+
+/** A WYSIWYG editor that does nothing: the tests replace what they watch. */
+const shownEditor = (): EditorAdapter => ({
+  mode: 'wysiwyg',
+  loadContent: (text) => text,
+  getSelection: () => ({ text: '', from: 0, to: 0 }),
+  replaceSelection: () => ({ content: '', change: null }),
+  isComposing: () => false,
+  cursorBlock: () => 0,
+  placeCursorInBlock: () => undefined,
+});
 
 /**
  * The runtime ports to the extension (externally_connectable), a new one for each connect as a
@@ -92,6 +104,32 @@ describe('ExtensionConnection', () => {
     connection.connect();
     extension.deliver({ type: 'call', id: 'e1', tool: 'document', action: 'write', args: { content: 'after' }, principal: { connectionId: 'c', clientName: 'n' } });
     await vi.waitFor(() => expect(postedWhenTheUiHeard).toEqual([1]));
+  });
+
+  it('DOC-WRITE-05 loads a write\'s text into the shown editor after its answer is posted and before the UI hears of it, in the same task', async () => {
+    const extension = fakeExtension();
+    const store = new WindowStore();
+    createTab(store, { workspaceInstanceId: null, filePath: null, kind: 'markdown', content: 'before' }, { activate: true });
+    const tabId = store.getSnapshot().activeTabId as string;
+    const heard: string[] = [];
+    const results = () => extension.posted.filter((m) => m.type === 'result').length;
+    let taskEnded = false;
+    setTimeout(() => (taskEnded = true), 0);
+    const editor = { ...shownEditor(), loadContent: (text: string) => (heard.push(`editor ${text}, ${results()} posted${taskEnded ? ', a task later' : ''}`), text) };
+    store.registerEditor(tabId, editor);
+    store.subscribeView(() => heard.push(`view, ${results()} posted`));
+    const connection = new ExtensionConnection(async () => {
+      // what runMutation and document.write do around apply
+      store.holdViews();
+      loadBehindAnswer(store, tabId, 'after', editor);
+      heard.push(`model ${store.tab(tabId)?.content}`);
+      return { kind: 'ok', data: { applied: true } };
+    });
+    connection.onAnswered = () => store.releaseViews();
+    connection.connect();
+    extension.deliver({ type: 'call', id: 'e1', tool: 'document', action: 'write', args: { content: 'after' }, principal: { connectionId: 'c', clientName: 'n' } });
+    await vi.waitFor(() => expect(heard).toHaveLength(3));
+    expect(heard).toEqual(['model after', 'editor after, 1 posted', 'view, 1 posted']);
   });
 
   it('ends a host service request the moment the extension goes away, saying to retry', async () => {

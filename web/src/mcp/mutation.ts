@@ -245,6 +245,7 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
           throw new Error('injected editor failure after the change');
         }
       } catch (error) {
+        store.catchUpEditors();
         const after = store.tab(tab.id);
         const changed = after !== undefined && after.content !== tab.content;
         if (changed && after) {
@@ -261,6 +262,8 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
         // durable since the record: its completion only adds the revision after, behind the answer
         landed = journal.completeBehind(entry, revision, content);
       } else {
+        // the answer waits for the completion: the editor must not stay behind the model meanwhile
+        store.catchUpEditors();
         durable = await journal.complete(entry, revision, content, change ?? undefined);
       }
       store.updateTab(tab.id, (t) => ({ ...t, journalSeenAt: Date.now() }));

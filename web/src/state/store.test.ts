@@ -39,6 +39,43 @@ describe('WindowStore views (the UI) while an MCP call answers', () => {
     expect(view).not.toHaveBeenCalled();
   });
 
+  it('an editor load behind the answer runs at the release, before the views hear; at once when nothing is held', () => {
+    const { store, tabId } = storeWithTab();
+    const heard: string[] = [];
+    store.subscribeView(() => heard.push('view'));
+    store.holdViews();
+    store.setContent(tabId, 'after');
+    store.behindAnswer(() => heard.push('editor'));
+    expect(heard).toEqual([]);
+    store.releaseViews();
+    expect(heard).toEqual(['editor', 'view']);
+    store.behindAnswer(() => heard.push('editor again'));
+    expect(heard.at(-1)).toBe('editor again');
+  });
+
+  it('a flush (every MCP handler starts with one) first catches the editor up with the model', () => {
+    const { store, tabId } = storeWithTab();
+    const order: string[] = [];
+    store.registerFlusher(tabId, () => order.push('hand-over'));
+    store.holdViews();
+    store.behindAnswer(() => order.push('editor load'));
+    store.flush();
+    expect(order).toEqual(['editor load', 'hand-over']);
+  });
+
+  it('an editor load that fails after the answer leaves the text in the model and tells the person', () => {
+    const { store, tabId } = storeWithTab();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    store.holdViews();
+    store.setContent(tabId, 'after');
+    store.behindAnswer(() => {
+      throw new Error('broken editor');
+    });
+    store.releaseViews();
+    expect(store.tab(tabId)?.content).toBe('after');
+    expect(store.getSnapshot().notices.map((n) => n.text)).toEqual([expect.stringContaining('the document holds it')]);
+  });
+
   it('a hold nobody releases ends by itself a task later: the UI never stays behind the model', () => {
     vi.useFakeTimers();
     const { store, tabId } = storeWithTab();

@@ -57,6 +57,8 @@ export class WindowStore {
   private readonly views = new Set<Listener>();
   private viewsHeld = false;
   private viewsBehind = false;
+  /** Editor loads of text the model already holds, waiting for the answer to be posted: see `behindAnswer`. */
+  private readonly editorLoads: Listener[] = [];
   private readonly flushers = new Map<string, Flusher>();
   private readonly editors = new Map<string, EditorAdapter>();
   private readonly selectionVersions = new Map<string, number>();
@@ -100,11 +102,37 @@ export class WindowStore {
   }
 
   releaseViews(): void {
+    this.catchUpEditors();
     if (!this.viewsHeld) return;
     this.viewsHeld = false;
     if (!this.viewsBehind) return;
     this.viewsBehind = false;
     for (const view of this.views) view();
+  }
+
+  /**
+   * Loads the shown editor with text the model already holds once the answer is posted (`releaseViews`,
+   * in the same task, before the UI hears of the change), or at once when no answer is pending. An MCP
+   * write's answer needs nothing from the editor (it reproduces unedited markdown byte for byte), and
+   * loading 10 KB into it costs ~5 ms. No event can see the editor behind the model as long as the
+   * answer is posted in the task that changed the model: a call that awaits anything between the
+   * change and its answer calls `catchUpEditors` first.
+   */
+  behindAnswer(load: () => void): void {
+    if (this.viewsHeld) this.editorLoads.push(load);
+    else load();
+  }
+
+  /** Runs the editor loads `behindAnswer` holds; one that fails leaves the text in the model (and the journal), and says so. */
+  catchUpEditors(): void {
+    for (const load of this.editorLoads.splice(0)) {
+      try {
+        load();
+      } catch (error) {
+        console.error('VMark: the editor could not load a change the document holds', error);
+        this.notify('The editor could not show the latest change; the document holds it. Switch tabs to reload the editor.');
+      }
+    }
   }
 
   notify(text: string): void {
@@ -169,6 +197,7 @@ export class WindowStore {
 
   /** Every MCP handler starts here, so keystrokes the editor has not handed over yet count. */
   flush(): void {
+    this.catchUpEditors();
     for (const flush of this.flushers.values()) flush();
   }
 }

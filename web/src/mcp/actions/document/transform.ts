@@ -3,6 +3,7 @@ import { transformWithIntegrity } from '@vmark/shared/lib/cjk/index';
 import { loadCjkSettings } from '../../../state/settings';
 import { defineAction } from '../../defineAction';
 import { docKeyOf, runMutation } from '../../mutation';
+import { loadBehindAnswer } from '../../loadBehindAnswer';
 
 /** Deterministic CJK rewrites; a structural mismatch after the rewrite keeps the original (nothing changes). */
 export const transform = defineAction(documentTool, 'transform', {
@@ -26,12 +27,7 @@ export const transform = defineAction(documentTool, 'transform', {
           const transformed = transformWithIntegrity(args.kind, current, loadCjkSettings());
           return transformed.changed ? transformed.text : null;
         },
-        apply: (next) => {
-          const text = next as string;
-          const content = throughEditor && editor ? editor.loadContent(text) : text;
-          ctx.store.setContent(tab.id, content);
-          return content;
-        },
+        apply: (next) => loadBehindAnswer(ctx.store, tab.id, next as string, throughEditor ? editor : undefined),
       },
       ctx.openThreads(docKeyOf(tab)),
     );

@@ -2,6 +2,7 @@ import { documentTool, ok } from '@vmark/shared';
 import { defineAction } from '../../defineAction';
 import { scopePath } from '../../guards';
 import { docKeyOf, runMutation } from '../../mutation';
+import { loadBehindAnswer } from '../../loadBehindAnswer';
 import { saveTabForAgent } from '../../agentSave';
 import { takeSavePlace } from '../../../documents/saveOrder';
 import { matchLineEndings } from '../../../lib/lineEndings';
@@ -28,16 +29,14 @@ export const write = defineAction(documentTool, 'write', {
         addresses: args.addresses,
         input: args.content,
         compute: () => next,
-        apply: () => {
-          const content = throughEditor && editor ? editor.loadContent(next) : next;
-          ctx.store.setContent(tab.id, content);
-          return content;
-        },
+        apply: () => loadBehindAnswer(ctx.store, tab.id, next, throughEditor ? editor : undefined),
       },
       ctx.openThreads(docKeyOf(tab)),
     );
     const done = { revision: result.revision, applied: true, durable: result.durable };
     if (args.save === false) return ok({ ...done, saved: false, save_skipped: 'opt_out' });
+    // the save awaits the disk: the editor shows the text before any event can reach it
+    ctx.store.catchUpEditors();
     const current = ctx.store.tab(tab.id);
     if (!current) return ok({ ...done, saved: false, save_error: 'The tab was closed before the write was saved; nothing was written to its file.' });
     if (!current.filePath) return ok({ ...done, saved: false, save_skipped: 'untitled' });
