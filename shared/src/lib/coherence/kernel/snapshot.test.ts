@@ -248,7 +248,7 @@ describe('index snapshot (.vmark/cache/index.json)', () => {
   it('keeps its long columns after a JSON header line, as they are: only the header is parsed (issue 14: the worker opens in ≤ 500 ms)', async () => {
     const { storage } = await covered();
     const text = storage.text(INDEX_SNAPSHOT_PATH) as string;
-    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { index: Record<string, unknown>; raw: Record<string, number> };
+    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { index: Record<string, unknown>; raw: Record<'revIds' | 'revHashes' | 'seen', number> };
     expect(Object.keys(header.raw)).toEqual(['revIds', 'revHashes', 'seen']);
     for (const column of ['revIds', 'revHashes', 'seen']) expect(header.index).not.toHaveProperty(column);
     const tail = text.slice(text.indexOf('\n') + 1);
@@ -272,14 +272,14 @@ describe('index snapshot (.vmark/cache/index.json)', () => {
 });
 
 describe('index snapshot: checking the segments', () => {
-  /** MemoryStorage whose sizes and reads each take a turn of the event loop, counting how many are under way at once. */
+  /** MemoryStorage whose sizes and reads each wait a turn, counting how many are under way at once. */
   class SlowStorage extends MemoryStorage {
     inFlight = 0;
     mostInFlight = 0;
     private async slowly<T>(look: () => Promise<T>): Promise<T> {
       this.inFlight++;
       this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await Promise.resolve();
       this.inFlight--;
       return look();
     }
