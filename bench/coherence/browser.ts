@@ -26,6 +26,9 @@ export interface BrowserFigures {
 const OPFS_DIR = 'bench-coherence';
 const CHUNK = 4 * 1024 * 1024;
 const PROFILE = process.env.VMARK_BENCH_PROFILE;
+const PROFILE_OPEN = process.env.VMARK_BENCH_PROFILE_OPEN;
+/** `VMARK_BENCH_OPEN_ONLY=1`: only the opens from the snapshot (no full replays, scans or calls after them). */
+const OPEN_ONLY = process.env.VMARK_BENCH_OPEN_ONLY === '1';
 
 type Debug = { vmarkDebug: { startCoherenceWorker(name: string): { worker: Worker; api: BenchApi } } };
 interface BenchApi {
@@ -194,7 +197,7 @@ export async function benchInBrowser(root: string, target: string, writer: strin
     const replayAndWrite = first.took;
     if (tail.text !== '') await appendTail();
     const replayTimes: number[] = [];
-    for (let i = 0; i < rebuilds; i++) {
+    for (let i = 0; i < (OPEN_ONLY ? 0 : rebuilds); i++) {
       await start();
       replayTimes.push((await open({ dirName: OPFS_DIR, writer, snapshot: false })).took);
     }
@@ -203,11 +206,19 @@ export async function benchInBrowser(root: string, target: string, writer: strin
     for (let i = 0; i < rebuilds; i++) {
       await start();
       const before = await workerHeap();
-      const opened = await open({ dirName: OPFS_DIR, writer, snapshot: true });
+      const openOnce = () => open({ dirName: OPFS_DIR, writer, snapshot: true });
+      // VMARK_BENCH_PROFILE_OPEN=file.cpuprofile: the worker's CPU profile over the last open from the snapshot
+      const profiled = PROFILE_OPEN && i === rebuilds - 1 ? await probe.profile(openOnce) : null;
+      if (profiled) fs.writeFileSync(PROFILE_OPEN as string, JSON.stringify(profiled.profile));
+      const opened = profiled?.result ?? (await openOnce());
       if (opened.opened.from !== 'snapshot') throw new Error('the worker did not open from the snapshot');
       snapshotTimes.push(opened.took);
       const after = await workerHeap();
       indexBytes = before !== null && after !== null ? after - before : null;
+    }
+    if (OPEN_ONLY) {
+      const none = summarize([]);
+      return { fromSnapshot: summarize(snapshotTimes), replay: none, replayAndWrite, coldScan: Number.NaN, coldCalls: 0, edges: none, examined: [], status: none, indexBytes };
     }
     const call = (what: 'edges' | 'status', change: string | null) =>
       page.evaluate(

@@ -215,7 +215,13 @@ describe('index snapshot (.vmark/cache/index.json)', () => {
 
   const untrusted: [string, (storage: MemoryStorage, segments: string[][]) => void][] = [
     ['a half-written or corrupt file', (s) => s.put(INDEX_SNAPSHOT_PATH, (s.text(INDEX_SNAPSHOT_PATH) as string).slice(0, 200))],
-    ['an unknown snapshot version', (s) => s.put(INDEX_SNAPSHOT_PATH, (s.text(INDEX_SNAPSHOT_PATH) as string).replace('"version":1', '"version":99'))],
+    ['an unknown snapshot version', (s) => s.put(INDEX_SNAPSHOT_PATH, (s.text(INDEX_SNAPSHOT_PATH) as string).replace('"version":2', '"version":99'))],
+    ['a file cut short in its columns', (s) => s.put(INDEX_SNAPSHOT_PATH, (s.text(INDEX_SNAPSHOT_PATH) as string).slice(0, -1))],
+    ['a file longer than its columns', (s) => s.put(INDEX_SNAPSHOT_PATH, `${s.text(INDEX_SNAPSHOT_PATH) as string}\n`)],
+    [
+      'a column whose stated length is off by one',
+      (s) => s.put(INDEX_SNAPSHOT_PATH, (s.text(INDEX_SNAPSHOT_PATH) as string).replace(/"revIds":(\d+)/, (_, n: string) => `"revIds":${Number(n) + 1}`)),
+    ],
     ['other index code', (s) => s.put(INDEX_SNAPSHOT_PATH, (s.text(INDEX_SNAPSHOT_PATH) as string).replace(`"code":${INDEX_CODE_VERSION}`, `"code":${INDEX_CODE_VERSION - 1}`))],
     ['a segment gone', (s) => s.remove(`${LEDGER_DIR}/${SEGMENTS[1]}`)],
     ['a segment shorter than its offset', (s, segments) => s.put(`${LEDGER_DIR}/${SEGMENTS[0]}`, textOf((segments[0] as string[]).slice(0, 10)))],
@@ -239,6 +245,17 @@ describe('index snapshot (.vmark/cache/index.json)', () => {
     });
   }
 
+  it('keeps its long columns after a JSON header line, as they are: only the header is parsed (issue 14: the worker opens in ≤ 500 ms)', async () => {
+    const { storage } = await covered();
+    const text = storage.text(INDEX_SNAPSHOT_PATH) as string;
+    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { index: Record<string, unknown>; raw: Record<'revIds' | 'revHashes' | 'seen', number> };
+    expect(Object.keys(header.raw)).toEqual(['revIds', 'revHashes', 'seen']);
+    for (const column of ['revIds', 'revHashes', 'seen']) expect(header.index).not.toHaveProperty(column);
+    const tail = text.slice(text.indexOf('\n') + 1);
+    expect(tail.length).toBe(header.raw.revIds + header.raw.revHashes + header.raw.seen);
+    expect(tail.endsWith(([...(await open(storage, { minBytes: Number.POSITIVE_INFINITY })).index.seen].sort().at(-1)) as string)).toBe(true);
+  });
+
   it('is not written for a small ledger, nor for a short tail (a capture never pays for it)', async () => {
     const segments = ledgerOf(specs);
     const storage = storageWith(segments);
@@ -251,6 +268,39 @@ describe('index snapshot (.vmark/cache/index.json)', () => {
     await grown.append(`${LEDGER_DIR}/${SEGMENTS[0]}`, `${JSON.stringify({ format: 0, id: 'late', kind: 'diagnostic', time: '2026-12-02T00:00:00Z', writer: WRITER, idem: 'late', body: { code: 'N', message: '' } })}\n`);
     expect((await open(grown, { minBytes: 1 })).opened).toMatchObject({ from: 'snapshot', snapshotWritten: false });
     expect(grown.text(INDEX_SNAPSHOT_PATH)).toBe(before);
+  });
+});
+
+describe('index snapshot: checking the segments', () => {
+  /** MemoryStorage whose sizes and reads each wait a turn, counting how many are under way at once. */
+  class SlowStorage extends MemoryStorage {
+    inFlight = 0;
+    mostInFlight = 0;
+    private async slowly<T>(look: () => Promise<T>): Promise<T> {
+      this.inFlight++;
+      this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
+      await Promise.resolve();
+      this.inFlight--;
+      return look();
+    }
+    override size(path: string) {
+      return this.slowly(() => super.size(path));
+    }
+    override readFrom(path: string, from: number, to?: number) {
+      return this.slowly(() => super.readFrom(path, from, to));
+    }
+  }
+
+  it('looks at every segment at once, and still finds one rewritten under its offset (issue 14: the open is not one round trip per look)', async () => {
+    const segments = ledgerOf(Array.from({ length: 30 }, (_, n) => ({ kind: n % 3, segment: n % 3, a: n % 9, b: (n * 7) % 10, t: n % 20, dup: 9 })));
+    const storage = new SlowStorage();
+    segments.forEach((lines, i) => storage.put(`${LEDGER_DIR}/${SEGMENTS[i]}`, textOf(lines)));
+    expect((await open(storage, { minBytes: 0 })).opened.snapshotWritten).toBe(true);
+    storage.mostInFlight = 0;
+    expect((await open(storage, { minBytes: Number.POSITIVE_INFINITY })).opened.from).toBe('snapshot');
+    expect(storage.mostInFlight).toBeGreaterThanOrEqual(SEGMENTS.length);
+    storage.put(`${LEDGER_DIR}/${SEGMENTS[2]}`, textOf([...(segments[2] as string[])].reverse()));
+    expect((await open(storage, { minBytes: Number.POSITIVE_INFINITY })).opened.from).toBe('replay');
   });
 });
 
