@@ -1,6 +1,6 @@
 import { textFailure, type CallOutcome } from '@vmark/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EditorPorts, type EditorWindow } from './editorPorts';
+import { EditorPorts, JOIN_WAIT_MS, type EditorWindow } from './editorPorts';
 
 /** An editor window's runtime port: records what the worker posts to it. */
 function fakeWindow(label: string, postMessage: (m: unknown) => void = () => undefined): EditorWindow & { posted: { id: string }[] } {
@@ -57,5 +57,39 @@ describe('EditorPorts', () => {
       throw new Error('Attempting to use a disconnected port object');
     });
     await expect(ports.call(window, request)).resolves.toEqual(textFailure('Editor window "main" closed; call session.get_state and retry.'));
+  });
+
+  it('holds a call back until a window that connected has registered, so a worker woken by that window sees it', async () => {
+    vi.useFakeTimers();
+    const ports = new EditorPorts();
+    const window = fakeWindow('main');
+    ports.connecting(window.port);
+    let seen: string[] | null = null;
+    void ports.whenJoined().then(() => (seen = [...ports.labels()]));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(seen).toBeNull();
+    ports.add(window);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['main']);
+  });
+
+  it('lets calls go on when a connected window is refused, closes, or never registers', async () => {
+    vi.useFakeTimers();
+    const ports = new EditorPorts();
+    const refused = fakeWindow('a');
+    const closed = fakeWindow('b');
+    const silent = fakeWindow('c');
+    ports.connecting(refused.port);
+    ports.connecting(closed.port);
+    ports.connecting(silent.port);
+    let resumed = false;
+    void ports.whenJoined().then(() => (resumed = true));
+    ports.left(refused.port);
+    ports.remove(closed.port);
+    await vi.advanceTimersByTimeAsync(JOIN_WAIT_MS - 1);
+    expect(resumed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(resumed).toBe(true);
+    await expect(ports.whenJoined()).resolves.toBeUndefined();
   });
 });

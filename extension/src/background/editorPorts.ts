@@ -7,17 +7,49 @@ export interface EditorWindow {
   browserWindowId: number;
 }
 
+/** How long a call waits for editor windows that connected but are not registered yet. */
+export const JOIN_WAIT_MS = 2_000;
+
 /** Transport only: the ports that editor windows open through externally_connectable. */
 export class EditorPorts {
   private readonly windows = new Map<string, EditorWindow>();
   private readonly calls = new CallTracker<CallOutcome>('e');
+  /** Ports connected but not yet registered (their origin check and label still on the way). */
+  private readonly joining = new Set<chrome.runtime.Port>();
+  private joinedAll: (() => void)[] = [];
+
+  /**
+   * An editor window connected. A worker woken by that connection gets the host's waiting call at
+   * once, before the window has registered: `whenJoined` lets the call wait for it.
+   */
+  connecting(port: chrome.runtime.Port): void {
+    this.joining.add(port);
+    // a window that never registers holds calls back once, not forever
+    setTimeout(() => this.left(port), JOIN_WAIT_MS);
+  }
 
   add(window: EditorWindow): void {
     this.windows.set(window.label, window);
+    this.left(window.port);
+  }
+
+  /** The port registered, was refused or closed: it no longer holds calls back. */
+  left(port: chrome.runtime.Port): void {
+    if (!this.joining.delete(port) || this.joining.size > 0) return;
+    const waiting = this.joinedAll;
+    this.joinedAll = [];
+    for (const resume of waiting) resume();
+  }
+
+  /** Resolves once every window that connected so far has registered or gone (at most JOIN_WAIT_MS after it connected). */
+  whenJoined(): Promise<void> {
+    if (this.joining.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.joinedAll.push(resolve));
   }
 
   /** A window's port closed: it leaves the list, and every call waiting on it ends now instead of at its timeout. */
   remove(port: chrome.runtime.Port): EditorWindow | undefined {
+    this.left(port);
     const gone = this.list().find((w) => w.port === port);
     if (gone) this.windows.delete(gone.label);
     const name = gone ? `Editor window "${gone.label}"` : 'The editor window';

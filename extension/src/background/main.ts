@@ -67,9 +67,13 @@ chrome.runtime.onConnectExternal.addListener((port) => {
   }
   const browserTabId = tab.id;
   const browserWindowId = tab.windowId;
+  editors.connecting(port);
   // the listener goes on at once (a message without one is lost); messages wait for the origin check, in order
   const admitted = isEditorOrigin(services, port.sender?.origin).then((editor) => {
-    if (!editor) port.disconnect();
+    if (!editor) {
+      port.disconnect();
+      editors.left(port);
+    }
     return editor;
   });
   port.onMessage.addListener((message: EditorToExtension) => void admitted.then((editor) => editor && handle(message)));
