@@ -127,3 +127,29 @@ test('SES-GS-10 after workspace.switch_tab, session.get_state tells whether the 
     .poll(async () => (await ai.ok<State>('session', { action: 'get_state' })).windows.find((w) => w.label === 'window-2')?.focused)
     .toBe(true);
 });
+
+test('SES-GS-01 SES-GS-02 SES-GS-07 session.get_state right after the AI\'s own write, save, new tab and close shows each change (the windows push their reports before answering)', async ({ stack, ai }) => {
+  const file = path.join(stack.workspace, 'pushed.md');
+  fs.writeFileSync(file, 'before\n');
+  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+  const tabOf = async (id: string) => (await ai.ok<State>('session', { action: 'get_state' })).windows[0]?.tabs.find((t) => t.id === id);
+  const opened = await tabOf(tabId);
+  expect(opened).toMatchObject({ filePath: file, dirty: false, active: true });
+
+  const written = await ai.ok<{ revision: string }>('document', { action: 'write', tabId, content: 'after\n', save: false });
+  expect(await tabOf(tabId)).toMatchObject({ dirty: true, revision: written.revision });
+  expect(written.revision).not.toBe(opened?.revision);
+
+  const saved = await ai.ok<{ revision: string }>('workspace', { action: 'save', tabId });
+  expect(await tabOf(tabId)).toMatchObject({ dirty: false, revision: saved.revision });
+
+  // a new tab is routed by its id at once: routing reads the same reports
+  const fresh = await ai.ok<{ tabId: string }>('workspace', { action: 'new' });
+  expect(await ai.ok<{ content: string }>('document', { action: 'read', tabId: fresh.tabId })).toMatchObject({ content: '' });
+  expect(await tabOf(fresh.tabId)).toMatchObject({ active: true });
+  expect(await tabOf(tabId)).toMatchObject({ active: false });
+
+  expect(await ai.ok('workspace', { action: 'close', tabId: fresh.tabId })).toEqual({ closed: true });
+  expect(await tabOf(fresh.tabId)).toBeUndefined();
+  expect(await tabOf(tabId)).toMatchObject({ active: true });
+});

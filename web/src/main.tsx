@@ -7,6 +7,7 @@ import { openScratch } from './fs/handleWorkspace';
 import { NativeWorkspace } from './fs/nativeWorkspace';
 import { ExtensionConnection } from './mcp/connection';
 import { dispatch } from './mcp/dispatch';
+import { windowReport } from './mcp/windowReport';
 import { watchDisk, type DiskWatcher } from './documents/diskWatcher';
 import { allBuffers, holdWindowLock, UnsavedBufferJournal } from './documents/unsavedBuffers';
 import { WindowStore } from './state/store';
@@ -55,6 +56,8 @@ const vmarkDebug: { faults: TestFaults; journal: AgentJournal; buffers: typeof a
 connection.onConnectionClosed = (connectionId) => approvals.dropConnection(connectionId);
 // the UI renders what a call changed once its answer is on its way (WindowStore.holdViews)
 connection.onAnswered = () => store.releaseViews();
+connection.windowReport = (label) => windowReport(store, label);
+store.subscribe(() => connection.reportChanged());
 
 async function boot(): Promise<void> {
   addWorkspace(store, await openScratch(), true);

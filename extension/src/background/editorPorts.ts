@@ -1,4 +1,4 @@
-import { CallTracker, hopTimeoutMs, textFailure, type CallOutcome, type CallRequest, type EditorToExtension, type ExtensionToEditor } from '@vmark/shared';
+import { CallTracker, hopTimeoutMs, textFailure, type CallOutcome, type CallRequest, type EditorToExtension, type ExtensionToEditor, type WindowReport } from '@vmark/shared';
 
 export interface EditorWindow {
   label: string;
@@ -14,6 +14,8 @@ export const JOIN_WAIT_MS = 2_000;
 export class EditorPorts {
   private readonly windows = new Map<string, EditorWindow>();
   private readonly calls = new CallTracker<CallOutcome>('e');
+  /** The latest report each registered window pushed, by its port: it goes with the port. */
+  private readonly reports = new Map<chrome.runtime.Port, WindowReport>();
   /** Ports connected but not yet registered (their origin check and label still on the way). */
   private readonly joining = new Set<chrome.runtime.Port>();
   private joinedAll: (() => void)[] = [];
@@ -50,6 +52,7 @@ export class EditorPorts {
   /** A window's port closed: it leaves the list, and every call waiting on it ends now instead of at its timeout. */
   remove(port: chrome.runtime.Port): EditorWindow | undefined {
     this.left(port);
+    this.reports.delete(port);
     const gone = this.list().find((w) => w.port === port);
     if (gone) this.windows.delete(gone.label);
     const name = gone ? `Editor window "${gone.label}"` : 'The editor window';
@@ -60,6 +63,16 @@ export class EditorPorts {
       ),
     );
     return gone;
+  }
+
+  /** A registered window pushed its report (the page pushes it before the answer of any call that changed it). */
+  keepReport(port: chrome.runtime.Port, report: WindowReport): void {
+    if (this.list().some((w) => w.port === port)) this.reports.set(port, report);
+  }
+
+  /** The window's latest pushed report; undefined until it pushed one (just registered, or a page that does not push). */
+  reportOf(window: EditorWindow): WindowReport | undefined {
+    return this.reports.get(window.port);
   }
 
   get(label: string): EditorWindow | undefined {

@@ -90,6 +90,9 @@ chrome.runtime.onConnectExternal.addListener((port) => {
         if (window) void markUsed(window.label);
         return;
       }
+      case 'windowReport':
+        editors.keepReport(port, message.report);
+        return;
       case 'result':
         editors.settle(message);
         return;

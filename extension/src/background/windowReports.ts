@@ -6,10 +6,15 @@ export interface CollectedWindow {
   report: WindowReport;
 }
 
-/** Asks every editor window for its report; a window that fails to answer is left out, not guessed. */
+/**
+ * Every editor window's report: the one it pushed, or, from a window that has pushed none yet, asked for;
+ * a window that fails to answer is left out, not guessed.
+ */
 export async function collectReports(ports: EditorPorts): Promise<CollectedWindow[]> {
   const answers = await Promise.all(
     ports.list().map(async (window) => {
+      const pushed = ports.reportOf(window);
+      if (pushed) return { window, report: pushed };
       const outcome = await ports.call(window, {
         ...WINDOW_REPORT_REQUEST,
         args: {},

@@ -1,4 +1,5 @@
 import type { CallOutcome } from './outcome';
+import type { WindowReport } from './sessionState';
 
 /**
  * Which AI client a connection is, resolved by the host from the credential `vmark mcp` presented
@@ -198,9 +199,20 @@ export type HostServiceResult =
 
 // ---- extension <-> editor window (runtime port via externally_connectable) ----
 
+/**
+ * An editor window's report, pushed when it registers and whenever it changes, always before the answer
+ * of a call that changed it: the extension answers session.get_state and routes by tab id from these
+ * without asking the window (it asks a window that has pushed none yet).
+ */
+export interface WindowReportPush {
+  type: 'windowReport';
+  report: WindowReport;
+}
+
 export type EditorToExtension =
   | { type: 'register'; label: string | null }
   | { type: 'used' }
+  | WindowReportPush
   | CallResult
   | HostServiceRequest;
 

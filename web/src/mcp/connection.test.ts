@@ -4,6 +4,7 @@ import { ExtensionConnection } from './connection';
 import { WindowStore, type EditorAdapter } from '../state/store';
 import { createTab } from '../state/windowActions';
 import { loadBehindAnswer } from './loadBehindAnswer';
+import { windowReport } from './windowReport';
 
 /** A WYSIWYG editor that does nothing: the tests replace what they watch. */
 const shownEditor = (): EditorAdapter => ({
@@ -156,5 +157,82 @@ describe('ExtensionConnection', () => {
     const timedOut = expect(silent).rejects.toMatchObject({ code: 'IO', message: 'fs.stat timed out after 30 s' });
     await vi.advanceTimersByTimeAsync(30_000);
     await timedOut;
+  });
+});
+
+describe('ExtensionConnection: the window report it pushes (SES-GS-01, SES-GS-02)', () => {
+  beforeEach(() => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const principal = { connectionId: 'c', clientName: 'n' };
+
+  /** A registered window over one store, pushing its report as main.tsx wires it. */
+  function registeredWindow(handle: ConstructorParameters<typeof ExtensionConnection>[0] = async () => ({ kind: 'ok', data: {} })) {
+    const extension = fakeExtension();
+    const store = new WindowStore();
+    const connection = new ExtensionConnection(handle);
+    connection.windowReport = (label) => windowReport(store, label);
+    store.subscribe(() => connection.reportChanged());
+    connection.connect();
+    extension.deliver({ type: 'registered', label: 'main' });
+    const pushes = () => extension.posted.filter((m) => m.type === 'windowReport').map((m) => (m as Extract<EditorToExtension, { type: 'windowReport' }>).report);
+    return { extension, store, connection, pushes };
+  }
+
+  const newTab = (store: WindowStore, content: string) =>
+    createTab(store, { workspaceInstanceId: null, filePath: null, kind: 'markdown', content }, { activate: true });
+
+  it('pushes the report when it registers, and again on a new port after the worker restarted', async () => {
+    vi.useFakeTimers();
+    const { extension, store, pushes } = registeredWindow();
+    expect(pushes()).toEqual([windowReport(store, 'main')]);
+    extension.disconnect();
+    await vi.advanceTimersByTimeAsync(50);
+    extension.deliver({ type: 'registered', label: 'main' });
+    expect(extension.postedByPort[1]!.filter((m) => m.type === 'windowReport')).toEqual([{ type: 'windowReport', report: windowReport(store, 'main') }]);
+    vi.useRealTimers();
+  });
+
+  it('pushes the changes of one task once, and nothing for a change the report does not show', async () => {
+    const { store, pushes } = registeredWindow();
+    const tab = newTab(store, 'one');
+    store.setContent(tab.id, 'two');
+    expect(pushes()).toHaveLength(1);
+    await Promise.resolve();
+    expect(pushes()).toHaveLength(2);
+    expect(pushes().at(-1)).toEqual(windowReport(store, 'main'));
+    expect(pushes().at(-1)?.tabs[0]).toMatchObject({ id: tab.id, dirty: true, revision: store.tab(tab.id)?.revision });
+    store.notify('a notice is no part of the report');
+    await Promise.resolve();
+    expect(pushes()).toHaveLength(2);
+  });
+
+  it('SES-GS-01 posts what a call changed before the call\'s answer, so the caller\'s next session.get_state sees it', async () => {
+    let store: WindowStore | undefined;
+    const window = registeredWindow(async () => {
+      newTab(store!, 'written');
+      return { kind: 'ok', data: { applied: true } };
+    });
+    store = window.store;
+    window.extension.deliver({ type: 'call', id: 'e1', tool: 'document', action: 'write', args: {}, principal });
+    await vi.waitFor(() => expect(window.extension.posted.at(-1)).toMatchObject({ type: 'result', id: 'e1' }));
+    const order = window.extension.posted.map((m) => m.type).filter((t) => t !== 'register');
+    expect(order).toEqual(['windowReport', 'windowReport', 'result']);
+    expect(window.pushes().at(-1)?.tabs).toHaveLength(1);
+  });
+
+  it('pushes nothing before it is registered: the extension has no window to keep it for', async () => {
+    const extension = fakeExtension();
+    const store = new WindowStore();
+    const connection = new ExtensionConnection(async () => ({ kind: 'ok', data: {} }));
+    connection.windowReport = (label) => windowReport(store, label);
+    store.subscribe(() => connection.reportChanged());
+    connection.connect();
+    newTab(store, 'early');
+    await Promise.resolve();
+    expect(extension.posted.map((m) => m.type)).toEqual(['register']);
   });
 });

@@ -8,8 +8,10 @@ import {
   type EditorToExtension,
   type ExtensionToEditor,
   type HostServiceOp,
+  type WindowReport,
 } from '@vmark/shared';
 import { FsError } from '../fs/WorkspaceFS';
+import { ReportPush } from './reportPush';
 
 type Handler = (request: CallRequest) => Promise<CallOutcome>;
 type ConnectionClosedListener = (connectionId: string) => void;
@@ -47,6 +49,12 @@ export class ExtensionConnection {
   onConnectionClosed: ConnectionClosedListener = () => undefined;
   /** A call's answer was posted (or dropped with its port). */
   onAnswered: () => void = () => undefined;
+  /** This window's report under its label; while unset, the extension asks for it on every call that needs it. */
+  windowReport: ((label: string) => WindowReport) | null = null;
+  private readonly reports = new ReportPush(
+    () => (this.state === 'connected' && this.label !== null && this.windowReport ? this.windowReport(this.label) : null),
+    (message) => this.post(message),
+  );
   state: ConnectionState = runtime() ? 'connecting' : 'no-extension';
   label: string | null = sessionStorage.getItem(LABEL_KEY);
 
@@ -109,6 +117,11 @@ export class ExtensionConnection {
     this.post({ type: 'used' });
   }
 
+  /** Something in this window's report may have changed (the store changed): pushed once per microtask, if it did. */
+  reportChanged(): void {
+    this.reports.changed();
+  }
+
   /** OS services of the host (native folders), through the extension. */
   async service(request: HostServiceOp): Promise<unknown> {
     const port = this.port;
@@ -135,6 +148,7 @@ export class ExtensionConnection {
         sessionStorage.setItem(LABEL_KEY, message.label);
         this.state = 'connected';
         this.changed();
+        this.reports.restart();
         return;
       case 'connectionClosed':
         this.onConnectionClosed(message.connectionId);
@@ -152,7 +166,11 @@ export class ExtensionConnection {
         }
         // only the worker that asked may hear the answer: a restarted worker numbers its calls from e1
         // again, so on the new port this answer would settle one of its calls that asked something else
-        if (from === this.port) this.post({ type: 'result', id: message.id, outcome });
+        if (from === this.port) {
+          // what the call changed reaches the extension before its answer does
+          this.reports.flushPending();
+          this.post({ type: 'result', id: message.id, outcome });
+        }
         this.onAnswered();
         return;
       }

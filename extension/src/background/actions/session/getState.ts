@@ -19,8 +19,9 @@ function labelOrder(a: string, b: string): number {
 /** The seed's {windows, capabilities}, plus `browserTabs`: the caller's AI tabs and the person's tabs attached to it. */
 export const getState = defineWindowAction(sessionTool, 'get_state', {
   async run(ctx) {
-    // the windows are asked first: a browser call below (focus on a worker's first call, the AI's tabs) goes
-    // through the browser process too and, sent before, would queue ahead of the reports
+    // the reports are the windows' pushed ones; a window that pushed none yet is asked, and first: a browser call
+    // below (focus on a worker's first call, the AI's tabs) goes through the browser process too and, sent
+    // before, would queue ahead of that question
     const reports = collectReports(ctx.ports);
     const focus = new Map(ctx.ports.list().map((window) => [window, isFocused(window)]));
     const [collected, browserTabs] = await Promise.all([reports, listBrowserTabs(ctx.principal)]);
