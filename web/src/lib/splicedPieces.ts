@@ -1,4 +1,9 @@
-import type { TextChange } from '../journal/db';
+/** `[from, to)` replaced by `insert` (the journal's `TextChange`). */
+interface Splice {
+  from: number;
+  to: number;
+  insert: string;
+}
 
 /** A range `[start, end)` of the base text, or text inserted by a splice. */
 type Piece = string | readonly [start: number, end: number];
@@ -55,7 +60,7 @@ export function slicePieces({ base, pieces }: SplicedPieces, from: number, to: n
 }
 
 /** The pieces of `text` with `[from, to)` replaced by `insert`; null when that would exceed {@link MAX_PIECES}. */
-export function splicePieces(spliced: SplicedPieces, { from, to, insert }: TextChange): SplicedPieces | null {
+export function splicePieces(spliced: SplicedPieces, { from, to, insert }: Splice): SplicedPieces | null {
   const { base } = spliced;
   const pieces: Piece[] = [];
   // neighbours merge: inserted text with inserted text, adjacent ranges of the base into one
