@@ -87,6 +87,14 @@ test('DOC-WRITE-26 document.write with a lone surrogate is refused with INVALID_
   expect(await ai.ok<Read>('document', { action: 'read', tabId })).toEqual(before);
 });
 
+test('DOC-WRITE-26 a write whose change sits right after or before an emoji is applied: only a lone surrogate in the content is INVALID_TEXT', async ({ stack, ai }) => {
+  const { tabId } = await openNote(stack, ai);
+  for (const content of ['Smile 😀a\n', 'Smile 😀b\n', 'Smile 😀\n', 'Smile b😀\n', 'Smile 😁\n']) {
+    await ai.ok('document', { action: 'write', tabId, content, save: false });
+    expect((await ai.ok<Read>('document', { action: 'read', tabId })).content).toBe(content);
+  }
+});
+
 test('CMT-ADDR-01 document.write with unknown or too many addresses is refused with INVALID_ADDRESSES', async ({ stack, ai }) => {
   const { tabId } = await openNote(stack, ai);
   const before = await ai.ok<Read>('document', { action: 'read', tabId });

@@ -148,3 +148,30 @@ test('GEN-07 in a large document selection.get and selection.set carry the selec
   }
   expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe(`hello bold world\n${rest}`);
 });
+
+test('SEL-SET-01 SEL-SET-04 SEL-SET-06 GEN-07 a long run of selection.set with the person typing between stays exact: read, save and the file agree', async ({ stack, ai }) => {
+  const start = Array.from({ length: 60 }, (_, i) => `Line ${i}: 中文 and 😀 with some words.\n`).join('');
+  const { tabId, file } = await focusedNote(stack, ai, start);
+  await stack.page.locator('.cm-content').click();
+  let expected = start;
+  let seed = 7;
+  const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  const moves = ['ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft', 'End', 'Shift+ArrowRight', 'Shift+ArrowDown'];
+  // more splices than the pieces an AI splice keeps (64), so the text starts over from a new base on the way
+  for (let step = 0; step < 120; step++) {
+    for (let i = random(3); i > 0; i--) await stack.page.keyboard.press(moves[random(moves.length)] as string);
+    const { range } = await ai.ok<{ range: { from: number; to: number } }>('selection', { action: 'get' });
+    if (step % 20 === 19) {
+      // the person types: the text now comes from the editor, not from the last splice
+      await stack.page.keyboard.type('P');
+      expected = expected.slice(0, range.from) + 'P' + expected.slice(range.to);
+      continue;
+    }
+    const content = ['x', '', 'two words', '😀', `new line ${step}\n`][random(5)] as string;
+    await ai.ok('selection', { action: 'set', content });
+    expected = expected.slice(0, range.from) + content + expected.slice(range.to);
+  }
+  expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe(expected);
+  await ai.ok('workspace', { action: 'save', tabId });
+  expect(fs.readFileSync(file, 'utf8')).toBe(expected);
+});

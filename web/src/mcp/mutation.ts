@@ -18,6 +18,7 @@ import {
 } from '@vmark/shared';
 import { hasLoneSurrogate } from '@vmark/shared/lib/text/hasLoneSurrogate';
 import { minimalChange } from '../lib/minimalChange';
+import { piecesOf, slicePieces, splicePieces, type SplicedPieces } from '../lib/splicedPieces';
 import { journalLockName, type AgentJournal } from '../journal/agentJournal';
 import { isApplied, type JournalEntry, type StoredJournalEntry, type TextChange } from '../journal/db';
 import type { Tab } from '../state/types';
@@ -120,15 +121,26 @@ export function checkAddresses(addresses: string[] | undefined, knownOpenThreads
   }
 }
 
-/** Only the replaced part (and a character either side) can hold a surrogate the text before did not: scanning 5 MB costs ~80 ms. */
-function introducesLoneSurrogate(before: string, { from, to, insert }: TextChange): boolean {
-  return hasLoneSurrogate(before.slice(Math.max(0, from - 1), from) + insert + before.slice(to, to + 1));
+const isHighSurrogate = (char: string) => char >= '\uD800' && char <= '\uDBFF';
+const isLowSurrogate = (char: string) => char >= '\uDC00' && char <= '\uDFFF';
+
+/**
+ * Only the inserted text and its two neighbours can hold a surrogate the text before did not (scanning 5 MB
+ * costs ~80 ms): a high surrogate just before it needs a low one after, a low one just after it a high one
+ * before. The neighbours' other sides are untouched (a low surrogate before the change keeps its partner).
+ */
+function introducesLoneSurrogate(before: SplicedPieces, { from, to, insert }: TextChange): boolean {
+  const left = slicePieces(before, Math.max(0, from - 1), from);
+  const right = slicePieces(before, to, to + 1);
+  return hasLoneSurrogate((isHighSurrogate(left) ? left : '') + insert + (isLowSurrogate(right) ? right : ''));
 }
 
 /** The text after a known replacement, or null when it replaces a range by what it already holds. */
-function afterSplice(before: string, { from, to, insert }: TextChange): string | null {
-  if (to - from === insert.length && before.slice(from, to) === insert) return null;
-  return before.slice(0, from) + insert + before.slice(to);
+function afterSplice(before: SplicedPieces, change: TextChange): SplicedPieces | null {
+  const { from, to, insert } = change;
+  if (to - from === insert.length && slicePieces(before, from, to) === insert) return null;
+  // past the last piece the text is read whole once (V8 joins it in place) and becomes the next base
+  return splicePieces(before, change) ?? splicePieces(piecesOf(before.text), change);
 }
 
 async function journalGate<T>(step: () => Promise<T>): Promise<T> {
@@ -163,11 +175,14 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
     const computed = plan.compute(tab.content);
     const splice = typeof computed === 'object' && computed !== null ? computed.splice : null;
     const replaced = splice ?? (typeof computed === 'string' && computed !== tab.content ? minimalChange(tab.content, computed) : null);
-    if (replaced && introducesLoneSurrogate(tab.content, replaced)) {
+    // a splice reads only what it touches of the text it spliced last time (`splicedPieces.ts`)
+    const before = (splice && store.splicedPieces(tab.id, tab.content)) || piecesOf(tab.content);
+    if (replaced && introducesLoneSurrogate(before, replaced)) {
       throw new DomainErrorException(invalidText());
     }
     // a splice that changes something is known to differ: no whole-text comparison
-    const next = splice ? afterSplice(tab.content, splice) : (computed as string | null | typeof VIA_EDITOR);
+    const spliced = splice ? afterSplice(before, splice) : null;
+    const next = splice ? (spliced?.text ?? null) : (computed as string | null | typeof VIA_EDITOR);
     if (next === null || (!splice && next === tab.content)) {
       // a call that changes nothing is not journaled
       return { changed: false, revision: tab.revision, durable: true, content: tab.content, entry: null };
@@ -241,6 +256,7 @@ export async function runMutation(ctx: ActionContext, journal: AgentJournal, pla
         store.holdViews();
         const applied = plan.apply(next, tab.content);
         [content, change] = typeof applied === 'string' ? [applied, null] : [applied.content, applied.change];
+        if (spliced && content === spliced.text) store.keepSplicedPieces(tab.id, spliced);
         if (takeInjectedFlag(testFaults.journal, 'failAfterApply')) {
           throw new Error('injected editor failure after the change');
         }

@@ -1,6 +1,7 @@
 import { newRevision } from '../lib/randomId';
 import type { Tab, WindowModel } from './types';
 import type { TextChange } from '../journal/db';
+import type { SplicedPieces } from '../lib/splicedPieces';
 
 type Listener = () => void;
 type Flusher = () => void;
@@ -62,6 +63,7 @@ export class WindowStore {
   private readonly flushers = new Map<string, Flusher>();
   private readonly editors = new Map<string, EditorAdapter>();
   private readonly selectionVersions = new Map<string, number>();
+  private readonly spliced = new Map<string, SplicedPieces>();
   /** The cursor's block per tab while the tab switches between WYSIWYG and source. */
   readonly cursorHandOver = new Map<string, number>();
 
@@ -189,9 +191,23 @@ export class WindowStore {
     return this.selectionVersions.get(tabId) ?? 0;
   }
 
+  /** The pieces this window last spliced a tab's text from, while that text is still the tab's (see `splicedPieces.ts`). */
+  splicedPieces(tabId: string, text: string): SplicedPieces | undefined {
+    const kept = this.spliced.get(tabId);
+    // the same string: V8 answers `===` from the pointer; another text of another length: from the lengths
+    if (kept && kept.text === text) return kept;
+    this.spliced.delete(tabId);
+    return undefined;
+  }
+
+  keepSplicedPieces(tabId: string, pieces: SplicedPieces): void {
+    if (this.model.tabs.some((tab) => tab.id === tabId)) this.spliced.set(tabId, pieces);
+  }
+
   /** A closed tab's per-tab entries go with it; tab ids are never reused, so nothing else would remove them. */
   forgetTab(tabId: string): void {
     this.selectionVersions.delete(tabId);
+    this.spliced.delete(tabId);
     this.cursorHandOver.delete(tabId);
   }
 
