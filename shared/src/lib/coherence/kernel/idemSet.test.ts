@@ -39,7 +39,7 @@ describe('IdemSet (the index snapshot keeps its idems sorted, packed by shape)',
     expect(set.sorted()).toEqual(['0198c0de-0000-7000-8000-00000000000a', '0198c0de-0000-7000-8000-00000000000b', '0198c0de-0000-7000-8000-00000000000c']);
   });
 
-  it('refuses idems that are not sorted or do not add up (the snapshot is then not used)', () => {
+  it('refuses idems that are not sorted or whose shapes repeat (the snapshot is then not used)', () => {
     expect(() => new IdemSet().load([], ['bb', 'aa'])).toThrow(/not sorted/);
     expect(() => new IdemSet().load([], ['aa', 'aa'])).toThrow(/not sorted/);
     expect(() => new IdemSet().load([PackedColumn.of(['bb', 'aa']) as PackedColumn], [])).toThrow(/not sorted/);
