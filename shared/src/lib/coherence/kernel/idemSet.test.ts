@@ -30,6 +30,26 @@ describe('IdemSet (the index snapshot keeps its idems sorted, packed by shape)',
     }
   });
 
+  it('packs its idems for the next snapshot without making strings of the loaded ones: the same idems, each part sorted, loadable again (issue 14)', () => {
+    const idem = fc.string({ unit: fc.constantFrom('a', 'b', '1', '-', 'x'), minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(fc.array(idem, { maxLength: 40 }), fc.array(idem, { maxLength: 20 }), (before, after) => {
+        const { set, sorted } = loaded(before);
+        const all = new Set(sorted);
+        for (const added of after) {
+          if (set.has(added)) continue;
+          set.add(added);
+          all.add(added);
+        }
+        const { packed, rest } = set.packedByShape(2);
+        const again = new IdemSet();
+        again.load(packed, rest);
+        expect(again.sorted()).toEqual([...all].sort());
+        for (const probe of [...all, ...after]) expect(again.has(probe)).toBe(all.has(probe));
+      }),
+    );
+  });
+
   it('keeps new idems beside the loaded ones', () => {
     const { set } = loaded(['0198c0de-0000-7000-8000-00000000000a', '0198c0de-0000-7000-8000-00000000000c']);
     expect(set.has('0198c0de-0000-7000-8000-00000000000b')).toBe(false);

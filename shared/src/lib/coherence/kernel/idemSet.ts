@@ -1,4 +1,4 @@
-import { shapeOf, type PackedColumn } from './packedColumn';
+import { packByShape, PackedColumn, shapeOf } from './packedColumn';
 
 /**
  * The idems the index has applied. Those loaded from the index snapshot stay in the form it stores
@@ -44,6 +44,24 @@ export class IdemSet {
     return [...this].sort();
   }
 
+  /**
+   * Every idem, sorted and packed by shape as the snapshot stores them (`packByShape`): new idems of a
+   * loaded column's shape are merged into a copy of its bytes, so a rewrite makes no string of the loaded ones.
+   */
+  packedByShape(least?: number): { packed: PackedColumn[]; rest: string[] } {
+    const joining = new Map<PackedColumn, string[]>(this.packed.map((column) => [column, []]));
+    const others: string[] = [...this.list];
+    for (const idem of this.live) {
+      const shape = shapeOf(idem);
+      const column = this.packed.find((packed) => packed.shape === shape);
+      if (column) joining.get(column)?.push(idem);
+      else others.push(idem);
+    }
+    const { packed, rest } = packByShape(others.sort(), least);
+    const merged = this.packed.map((column) => mergeInto(column, (joining.get(column) ?? []).sort()));
+    return { packed: [...merged, ...packed], rest };
+  }
+
   *[Symbol.iterator](): IterableIterator<string> {
     for (const column of this.packed) for (let row = 0; row < column.length; row++) yield column.at(row);
     yield* this.list;
@@ -63,4 +81,20 @@ export class IdemSet {
     }
     return false;
   }
+}
+
+/** The column with sorted values of its shape (none of them in it) merged in, as a new column. */
+function mergeInto(column: PackedColumn, values: readonly string[]): PackedColumn {
+  if (values.length === 0) return column;
+  const { width } = column;
+  const keys = new Uint8Array(width * values.length);
+  values.forEach((value, i) => column.pack(value, keys, i * width));
+  const bytes = new Uint8Array(column.bytes.length + keys.length);
+  let row = 0;
+  let key = 0;
+  for (let at = 0; at < bytes.length; at += width) {
+    if (key < values.length && (row >= column.length || column.compare(row, keys, key * width) > 0)) bytes.set(keys.subarray(key * width, ++key * width), at);
+    else bytes.set(column.bytes.subarray(row * width, ++row * width), at);
+  }
+  return new PackedColumn(column.shape, bytes);
 }

@@ -1,6 +1,6 @@
 import type { Entry, EntryOf } from '../ledger/entries';
 import { CoherenceIndex, type TransformationRef } from './coherenceIndex';
-import { packByShape, PackedColumn } from './packedColumn';
+import { PackedColumn } from './packedColumn';
 import { rowStrings, SnapshotObject, SnapshotRevisions, type RevisionColumns, type RevisionSlice, type StoredRows } from './snapshotObjects';
 
 /**
@@ -167,7 +167,7 @@ export function encodeIndex(index: CoherenceIndex): IndexColumns {
       }
     }
   }
-  const seen = packByShape(index.seen.sorted());
+  const seen = index.seen.packedByShape();
   return {
     entryCount: index.entryCount,
     objects,
