@@ -28,6 +28,14 @@ async function open(root: string, writer = writerId(tempDir())) {
 }
 
 describe('coherence on real files (Node storage)', () => {
+  it('writes and reads a file as bytes (the index snapshot, mostly not text)', async () => {
+    const storage = new NodeCoherenceStorage(tempDir());
+    const bytes = new Uint8Array([123, 125, 10, 0, 0xff, 0x80, 0xc3]);
+    await storage.writeAtomic('.vmark/cache/index.json', bytes);
+    expect(new Uint8Array(await storage.readBytes('.vmark/cache/index.json') as Uint8Array)).toEqual(bytes);
+    expect(await storage.readBytes('.vmark/cache/none.json')).toBeNull();
+  });
+
   it('a derived document goes stale when its source is edited outside VMark; untouched files stay byte-identical', async () => {
     const root = tempDir();
     fs.mkdirSync(path.join(root, 'characters'));

@@ -35,6 +35,15 @@ export class NodeCoherenceStorage implements CoherenceStorage {
     }
   }
 
+  async readBytes(rel: string): Promise<Uint8Array | null> {
+    try {
+      return fs.readFileSync(this.abs(rel));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      throw error;
+    }
+  }
+
   async readFrom(rel: string, from: number, to?: number): Promise<string> {
     const fd = fs.openSync(this.abs(rel), 'r');
     try {
@@ -69,11 +78,11 @@ export class NodeCoherenceStorage implements CoherenceStorage {
     }
   }
 
-  async writeAtomic(rel: string, text: string): Promise<void> {
+  async writeAtomic(rel: string, content: string | Uint8Array): Promise<void> {
     const file = this.abs(rel);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    fs.writeFileSync(temp, text);
+    fs.writeFileSync(temp, content);
     fs.renameSync(temp, file);
   }
 

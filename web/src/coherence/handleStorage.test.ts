@@ -73,16 +73,16 @@ class FakeFile {
   }
   async createWritable(): Promise<unknown> {
     this.calls.writables++;
-    let text = '';
+    const parts: Uint8Array[] = [];
     return {
-      write: async (data: string) => void (text += data),
+      write: async (data: string | Uint8Array) => void parts.push(typeof data === 'string' ? new TextEncoder().encode(data) : data),
       seek: async () => undefined,
       close: async () => {
         if (this.failNext) {
           this.failNext = false;
           throw new DOMException('full', 'QuotaExceededError');
         }
-        this.bytes = new TextEncoder().encode(text);
+        this.bytes = new Uint8Array(await new Blob(parts as Uint8Array<ArrayBuffer>[]).arrayBuffer());
       },
     };
   }
@@ -176,6 +176,16 @@ describe('HandleCoherenceStorage: fewer handle calls per edges (issue 14)', () =
     await storage('/w').append(SEGMENT, 'other window\n');
     expect(await store.append(SEGMENT, 'three\n')).toBe(21);
     expect((await fileAt(SEGMENT)).text()).toBe('one\ntwo\nother window\nthree\n');
+  });
+
+  it('writes and reads a file as bytes (the index snapshot, mostly not text)', async () => {
+    const { storage, fileAt } = workspace();
+    const store = storage();
+    const bytes = new Uint8Array([123, 125, 10, 0, 0xff, 0x80, 0xc3]);
+    await store.writeAtomic('.vmark/cache/index.json', bytes);
+    expect((await fileAt('.vmark/cache/index.json')).bytes).toEqual(bytes);
+    expect(await store.readBytes('.vmark/cache/index.json')).toEqual(bytes);
+    expect(await store.readBytes('.vmark/cache/none.json')).toBeNull();
   });
 
   it('a snapshot stored by writeOnce is read at once and written only by writeBehind; a failed write stays held and is tried again', async () => {

@@ -173,6 +173,11 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     return (await (await this.blob(path))?.text()) ?? null;
   }
 
+  async readBytes(path: string): Promise<Uint8Array | null> {
+    const blob = await this.blob(path);
+    return blob ? new Uint8Array(await blob.arrayBuffer()) : null;
+  }
+
   async readFrom(path: string, from: number, to?: number): Promise<string> {
     const blob = await this.blob(path);
     return blob ? blob.slice(from, to).text() : '';
@@ -274,11 +279,11 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     });
   }
 
-  async writeAtomic(path: string, text: string): Promise<void> {
+  async writeAtomic(path: string, content: string | Uint8Array): Promise<void> {
     await this.locked(path, async () => {
       const handle = (await this.file(path, true)) as FileSystemFileHandle;
       const writable = await handle.createWritable();
-      await writable.write(text);
+      await writable.write(content as string | Uint8Array<ArrayBuffer>);
       await writable.close();
       return null;
     });

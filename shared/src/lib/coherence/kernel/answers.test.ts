@@ -20,6 +20,10 @@ class HungStorage extends MemoryStorage {
     return this.hung ? this.never : super.readFrom(path, from, to);
   }
 
+  override readBytes(path: string): Promise<Uint8Array | null> {
+    return this.hung ? this.never : super.readBytes(path);
+  }
+
   override list(dir: string): Promise<string[]> {
     return this.hung ? this.never : super.list(dir);
   }

@@ -4,7 +4,7 @@ import { LEDGER_FORMAT, type Entry } from '../ledger/entries';
 import { CoherenceIndex } from './coherenceIndex';
 import { DEFAULT_CONTEXT_ID, type ResolvedContext } from './contexts';
 import { claimsFingerprint, EdgeProjection, openRow, projectEdges, type EdgeRow, type ProjectedEdge } from './project';
-import { decodeIndex, encodeIndex } from './snapshotCodec';
+import { reloadedIndex } from './snapshot';
 
 const OBJECTS = ['o0', 'o1', 'o2', 'o3'];
 const PATHS = ['a.md', 'b.md', 'c.md'];
@@ -81,7 +81,7 @@ describe('the kept projection', () => {
             }
           } else if (s.kind === 5) {
             const absent = [...index.objects.values()].filter((o) => o.absent).map((o) => o.id);
-            index = decodeIndex(JSON.parse(JSON.stringify(encodeIndex(index))));
+            index = reloadedIndex(index);
             for (const id of absent) index.setAbsent(index.object(id), true);
           } else if (s.kind === 6) nowMs += s.n * 1_000;
           check(s);

@@ -1,36 +1,29 @@
+import { packByShape, PackedColumn, shapeOf } from './packedColumn';
+
 /**
  * The idems the index has applied. Those loaded from the index snapshot stay in the form it stores
- * them in: sorted and `\n`-joined, looked up by binary search over the one string when they all have
- * the same length (UUIDs), so opening builds no 200,000-entry hash set. New idems go into a Set.
+ * them in: sorted, most of them packed by shape (UUIDs, `observed:<hex>`, `packedColumn.ts`) and
+ * looked up by binary search over the bytes, the rest a sorted array; so opening builds no
+ * 200,000-entry hash set. New idems go into a Set.
  */
 export class IdemSet {
   private readonly live = new Set<string>();
-  /** Sorted idems of `width` characters, each followed by `\n` but the last. */
-  private joined = '';
-  private width = 0;
-  /** The loaded idems when their lengths differ: a sorted array. */
+  private packed: readonly PackedColumn[] = [];
+  /** The loaded idems of no packed shape, sorted. */
   private list: readonly string[] = [];
   private loaded = 0;
 
-  /** Loads sorted, distinct idems (the snapshot's); throws when they are not. */
-  load(sorted: string | readonly string[], count: number): void {
-    if (typeof sorted === 'string' && count > 0) {
-      const width = sorted.indexOf('\n') < 0 ? sorted.length : sorted.indexOf('\n');
-      let uniform = sorted.length === count * (width + 1) - 1;
-      for (let i = 1; uniform && i < count; i++) uniform = sorted.charCodeAt(i * (width + 1) - 1) === 10;
-      if (uniform) {
-        for (let i = 1; i < count; i++) if (!this.ascending(sorted, (i - 1) * (width + 1), i * (width + 1), width)) throw new Error('the snapshot idems are not sorted');
-        this.joined = sorted;
-        this.width = width;
-        this.loaded = count;
-        return;
-      }
-    }
-    const list = typeof sorted === 'string' ? (count === 0 ? [] : sorted.split('\n')) : sorted;
-    if (list.length !== count) throw new Error('the snapshot idems do not add up');
+  /** Loads sorted, distinct idems (the snapshot's), each packed column of its own shape; throws when they are not. */
+  load(packed: readonly PackedColumn[], list: readonly string[]): void {
+    const shapes = new Set(packed.map((column) => column.shape));
+    if (shapes.size !== packed.length) throw new Error('the snapshot idems repeat a shape');
+    for (const column of packed) if (!column.ascending()) throw new Error('the snapshot idems are not sorted');
     for (let i = 1; i < list.length; i++) if (!((list[i - 1] as string) < (list[i] as string))) throw new Error('the snapshot idems are not sorted');
+    // an idem of a packed shape is only looked for in its column
+    for (const idem of list) if (shapes.has(shapeOf(idem) as string)) throw new Error('the snapshot idems repeat a shape');
+    this.packed = packed;
     this.list = list;
-    this.loaded = count;
+    this.loaded = packed.reduce((sum, column) => sum + column.length, list.length);
   }
 
   has(idem: string): boolean {
@@ -51,50 +44,57 @@ export class IdemSet {
     return [...this].sort();
   }
 
+  /**
+   * Every idem, sorted and packed by shape as the snapshot stores them (`packByShape`): new idems of a
+   * loaded column's shape are merged into a copy of its bytes, so a rewrite makes no string of the loaded ones.
+   */
+  packedByShape(least?: number): { packed: PackedColumn[]; rest: string[] } {
+    const joining = new Map<PackedColumn, string[]>(this.packed.map((column) => [column, []]));
+    const others: string[] = [...this.list];
+    for (const idem of this.live) {
+      const shape = shapeOf(idem);
+      const column = this.packed.find((packed) => packed.shape === shape);
+      if (column) joining.get(column)?.push(idem);
+      else others.push(idem);
+    }
+    const { packed, rest } = packByShape(others.sort(), least);
+    const merged = this.packed.map((column) => mergeInto(column, (joining.get(column) ?? []).sort()));
+    return { packed: [...merged, ...packed], rest };
+  }
+
   *[Symbol.iterator](): IterableIterator<string> {
-    if (this.joined !== '') for (let i = 0; i < this.loaded; i++) yield this.joined.slice(i * (this.width + 1), i * (this.width + 1) + this.width);
-    else yield* this.list;
+    for (const column of this.packed) for (let row = 0; row < column.length; row++) yield column.at(row);
+    yield* this.list;
     yield* this.live;
   }
 
   private hasLoaded(idem: string): boolean {
+    for (const column of this.packed) if (column.find(idem) >= 0) return true;
     let lo = 0;
-    let hi = this.loaded - 1;
-    if (this.joined === '') {
-      while (lo <= hi) {
-        const mid = (lo + hi) >>> 1;
-        const at = this.list[mid] as string;
-        if (at === idem) return true;
-        if (at < idem) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return false;
-    }
-    if (idem.length !== this.width) return false;
+    let hi = this.list.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const order = this.compareAt(mid * (this.width + 1), idem);
-      if (order === 0) return true;
-      if (order < 0) lo = mid + 1;
+      const at = this.list[mid] as string;
+      if (at === idem) return true;
+      if (at < idem) lo = mid + 1;
       else hi = mid - 1;
     }
     return false;
   }
+}
 
-  private ascending(text: string, a: number, b: number, width: number): boolean {
-    for (let i = 0; i < width; i++) {
-      const d = text.charCodeAt(a + i) - text.charCodeAt(b + i);
-      if (d !== 0) return d < 0;
-    }
-    return false;
+/** The column with sorted values of its shape (none of them in it) merged in, as a new column. */
+function mergeInto(column: PackedColumn, values: readonly string[]): PackedColumn {
+  if (values.length === 0) return column;
+  const { width } = column;
+  const keys = new Uint8Array(width * values.length);
+  values.forEach((value, i) => column.pack(value, keys, i * width));
+  const bytes = new Uint8Array(column.bytes.length + keys.length);
+  let row = 0;
+  let key = 0;
+  for (let at = 0; at < bytes.length; at += width) {
+    if (key < values.length && (row >= column.length || column.compare(row, keys, key * width) > 0)) bytes.set(keys.subarray(key * width, ++key * width), at);
+    else bytes.set(column.bytes.subarray(row * width, ++row * width), at);
   }
-
-  /** The loaded idem at `start` against `idem`, by UTF-16 code units (the order `sort()` gives), without slicing. */
-  private compareAt(start: number, idem: string): number {
-    for (let i = 0; i < this.width; i++) {
-      const d = this.joined.charCodeAt(start + i) - idem.charCodeAt(i);
-      if (d !== 0) return d;
-    }
-    return 0;
-  }
+  return new PackedColumn(column.shape, bytes);
 }

@@ -4,7 +4,7 @@ import { LEDGER_FORMAT, entryOrder, type Entry } from '../ledger/entries';
 import { CoherenceIndex, type TrackedObject } from './coherenceIndex';
 import type { CoherenceKernel } from './kernel';
 import { registeredPath } from './scanMoves';
-import { decodeIndex, encodeIndex } from './snapshotCodec';
+import { reloadedIndex } from './snapshot';
 
 const OBJECTS = ['o0', 'o1', 'o2', 'o3', 'o4'];
 const PATHS = ['', 'a.md', 'b.md', 'c.md'];
@@ -29,7 +29,7 @@ function run(steps: readonly Step[]): CoherenceIndex {
     } else if (s.kind === 2) index.setAbsent(index.object(object), s.t % 2 === 0);
     else {
       const absent = [...index.objects.values()].filter((o) => o.absent).map((o) => o.id);
-      index = decodeIndex(JSON.parse(JSON.stringify(encodeIndex(index))));
+      index = reloadedIndex(index);
       for (const id of absent) index.setAbsent(index.object(id), true);
     }
   });

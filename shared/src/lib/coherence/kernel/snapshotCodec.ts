@@ -1,6 +1,7 @@
 import type { Entry, EntryOf } from '../ledger/entries';
 import { CoherenceIndex, type TransformationRef } from './coherenceIndex';
-import { SnapshotObject, SnapshotRevisions, type RevisionColumns, type RevisionSlice } from './snapshotObjects';
+import { PackedColumn } from './packedColumn';
+import { rowStrings, SnapshotObject, SnapshotRevisions, type RevisionColumns, type RevisionSlice, type StoredRows } from './snapshotObjects';
 
 /**
  * Bumped whenever what `CoherenceIndex.apply` derives changes: a snapshot written by other index
@@ -21,6 +22,7 @@ type Column = string | string[];
 const column = (strings: readonly string[]): Column => (strings.some((s) => s.includes('\n')) ? [...strings] : strings.join('\n'));
 
 function strings(col: Column, count: number): string[] {
+  if (!Number.isInteger(count) || count < 0) throw new Error('a snapshot column has the wrong length');
   const list = typeof col === 'string' ? (count === 0 ? [] : col.split('\n')) : col;
   if (!Array.isArray(list) || list.length !== count) throw new Error('a snapshot column has the wrong length');
   return list;
@@ -32,8 +34,9 @@ export interface IndexColumns {
   /** [id, path, pathEntry, revision count] per object, in the index's order. */
   objects: [string, string, Entry | null, number][];
   revisions: number;
-  revIds: Column;
-  revHashes: Column;
+  /** Packed when all are of one shape (`rev1:<hex>`, `sha256:<hex>`): stored after the snapshot's header line. */
+  revIds: Column | PackedColumn;
+  revHashes: Column | PackedColumn;
   /** Per revision: how many parents, then each parent as an index into its object's revisions, or -(k+1) for parentNames[k]. */
   parentCounts: number[];
   parentRefs: number[];
@@ -56,8 +59,50 @@ export interface IndexColumns {
   diagnostics: EntryOf<'diagnostic'>[];
   lastNavigation: EntryOf<'navigation'> | null;
   seenCount: number;
-  /** Sorted (`IdemSet` looks them up where they lie). */
+  /** The idems of no packed shape, sorted. */
   seen: Column;
+  /** The other idems, one packed column per shape, each sorted (`IdemSet` looks them up where they lie). */
+  seenPacked: PackedColumn[];
+}
+
+/**
+ * A revision column as the writer collects it: rows copied from the loaded snapshot (bytes, when
+ * packed: a rewrite makes no strings of the objects nothing used) and values of built revisions.
+ */
+class RowsBuilder {
+  private readonly parts: (StoredRows | string)[] = [];
+  count = 0;
+
+  addRows(rows: StoredRows): void {
+    this.parts.push(rows);
+    this.count += rows.count;
+  }
+
+  add(value: string): void {
+    this.parts.push(value);
+    this.count++;
+  }
+
+  /** Packed when every row is of one shape, else a `\n`-joined column. */
+  build(): Column | PackedColumn {
+    const first = this.parts.find((part) => typeof part === 'string' || part.count > 0);
+    const shaped = first === undefined ? null : typeof first === 'string' ? PackedColumn.of([first]) : first.column instanceof PackedColumn ? first.column : PackedColumn.of(rowStrings(first).slice(0, 1));
+    if (shaped) {
+      const packed = new PackedColumn(shaped.shape, new Uint8Array(shaped.width * this.count));
+      let row = 0;
+      const fits = this.parts.every((part) => {
+        if (typeof part === 'string') return packed.pack(part, packed.bytes, row++ * packed.width);
+        if (part.column instanceof PackedColumn && part.column.shape === packed.shape) {
+          packed.bytes.set(part.column.bytes.subarray(part.first * packed.width, (part.first + part.count) * packed.width), row * packed.width);
+          row += part.count;
+          return true;
+        }
+        return rowStrings(part).every((value) => packed.pack(value, packed.bytes, row++ * packed.width));
+      });
+      if (fits) return packed;
+    }
+    return column(this.parts.flatMap((part) => (typeof part === 'string' ? [part] : rowStrings(part))));
+  }
 }
 
 export function encodeIndex(index: CoherenceIndex): IndexColumns {
@@ -75,8 +120,8 @@ export function encodeIndex(index: CoherenceIndex): IndexColumns {
     txfObjects.push(objectAt.get(txf.object) as number);
     for (const input of txf.inputs) inputs.push([at, input.object, input.revision, input.role]);
   }
-  const revIds: string[] = [];
-  const revHashes: string[] = [];
+  const revIds = new RowsBuilder();
+  const revHashes = new RowsBuilder();
   const parentCounts: number[] = [];
   const parentRefs: number[] = [];
   const parentNames: string[] = [];
@@ -87,17 +132,16 @@ export function encodeIndex(index: CoherenceIndex): IndexColumns {
     // rows loaded from the last snapshot and never used are copied as rows, without building revisions
     const stored = object.revisions instanceof SnapshotRevisions ? object.revisions.stored() : null;
     if (stored) {
-      stored.ids.forEach((id, j) => {
-        revIds.push(id);
-        revHashes.push(stored.hashes[j] as string);
-        const parents = stored.parents[j] as readonly (number | string)[];
+      revIds.addRows(stored.ids);
+      revHashes.addRows(stored.hashes);
+      stored.parents.forEach((parents, j) => {
         parentCounts.push(parents.length);
         for (const parent of parents) parentRefs.push(typeof parent === 'number' ? parent : -1 - (parentNames.push(parent) - 1));
         const producers = stored.producers[j] as readonly string[];
         producerCounts.push(producers.length);
         for (const producer of producers) {
           const at = txfAt.get(producer);
-          if (at === undefined) throw new Error(`revision ${id} names an unknown transformation ${producer}`);
+          if (at === undefined) throw new Error(`revision ${rowStrings(stored.ids)[j]} names an unknown transformation ${producer}`);
           producerRefs.push(at);
         }
       });
@@ -106,8 +150,8 @@ export function encodeIndex(index: CoherenceIndex): IndexColumns {
     const revAt = new Map<string, number>();
     for (const id of object.revisions.keys()) revAt.set(id, revAt.size);
     for (const revision of object.revisions.values()) {
-      revIds.push(revision.id);
-      revHashes.push(revision.hash);
+      revIds.add(revision.id);
+      revHashes.add(revision.hash);
       parentCounts.push(revision.parents.length);
       for (const parent of revision.parents) {
         const at = revAt.get(parent);
@@ -123,12 +167,13 @@ export function encodeIndex(index: CoherenceIndex): IndexColumns {
       }
     }
   }
+  const seen = index.seen.packedByShape();
   return {
     entryCount: index.entryCount,
     objects,
-    revisions: revIds.length,
-    revIds: column(revIds),
-    revHashes: column(revHashes),
+    revisions: revIds.count,
+    revIds: revIds.build(),
+    revHashes: revHashes.build(),
     parentCounts,
     parentRefs,
     parentNames: column(parentNames),
@@ -147,32 +192,18 @@ export function encodeIndex(index: CoherenceIndex): IndexColumns {
     diagnostics: index.diagnostics,
     lastNavigation: index.lastNavigation ?? null,
     seenCount: index.seen.size,
-    seen: column(index.seen.sorted()),
+    seen: column(seen.rest),
+    seenPacked: seen.packed,
   };
 }
 
 const NONE: readonly never[] = Object.freeze([]);
 
-/** The character offset where each object's rows start in a `\n`-joined column (one past the end for the last); throws when the rows do not add up. */
-function rowStarts(col: Column, counts: readonly number[], total: number): number[] {
-  const starts: number[] = [];
-  if (typeof col !== 'string') {
-    if (!Array.isArray(col) || col.length !== total) throw new Error('a snapshot column has the wrong length');
-    return starts;
-  }
-  let at = 0;
-  let seen = 0;
-  for (const count of counts) {
-    starts.push(at);
-    for (let j = 0; j < count; j++, seen++) {
-      const end = seen === total - 1 ? col.length : col.indexOf('\n', at);
-      if (end < 0 || (seen === total - 1 && col.indexOf('\n', at) >= 0)) throw new Error('a snapshot column has the wrong length');
-      at = end + 1;
-    }
-  }
-  if (total === 0 ? col !== '' : at !== col.length + 1) throw new Error('a snapshot column has the wrong length');
-  starts.push(at);
-  return starts;
+/** A revision column as loaded: packed rows stay packed (their strings are made when an object's revisions are built). */
+function rowsOf(col: Column | PackedColumn, count: number): PackedColumn | string[] {
+  if (!(col instanceof PackedColumn)) return strings(col, count);
+  if (col.length !== count) throw new Error('a snapshot column has the wrong length');
+  return col;
 }
 
 /**
@@ -183,12 +214,9 @@ export function decodeIndex(c: IndexColumns): CoherenceIndex {
   const index = new CoherenceIndex();
   const parentNames = strings(c.parentNames, c.parentNameCount);
   const txfIds = strings(c.txfIds, c.transformations);
-  const counts = c.objects.map(([, , , count]) => count);
-  const idStarts = rowStarts(c.revIds, counts, c.revisions);
-  const hashStarts = rowStarts(c.revHashes, counts, c.revisions);
   const columns: RevisionColumns = {
-    revIds: c.revIds,
-    revHashes: c.revHashes,
+    revIds: rowsOf(c.revIds, c.revisions),
+    revHashes: rowsOf(c.revHashes, c.revisions),
     parentCounts: c.parentCounts,
     parentRefs: c.parentRefs,
     parentNames,
@@ -200,15 +228,11 @@ export function decodeIndex(c: IndexColumns): CoherenceIndex {
   let r = 0;
   let parentAt = 0;
   let producerAt = 0;
-  c.objects.forEach(([id, path, pathEntry, count], i) => {
+  c.objects.forEach(([id, path, pathEntry, count]) => {
     if (!Number.isInteger(count) || count < 0) throw new Error('a snapshot revision count is invalid');
     const slice: RevisionSlice = {
       first: r,
       count,
-      idFrom: idStarts[i] ?? 0,
-      idTo: (idStarts[i + 1] ?? 1) - 1,
-      hashFrom: hashStarts[i] ?? 0,
-      hashTo: (hashStarts[i + 1] ?? 1) - 1,
       parentFrom: parentAt,
       producerFrom: producerAt,
     };
@@ -246,7 +270,8 @@ export function decodeIndex(c: IndexColumns): CoherenceIndex {
   for (const [key, list] of c.delegations) index.delegations.set(key, list);
   for (const diagnostic of c.diagnostics) index.diagnostics.push(diagnostic);
   index.lastNavigation = c.lastNavigation ?? undefined;
-  index.seen.load(c.seen, c.seenCount);
+  const packedSeen = c.seenPacked.reduce((sum, packed) => sum + packed.length, 0);
+  index.seen.load(c.seenPacked, strings(c.seen, c.seenCount - packedSeen));
   index.entryCount = c.entryCount;
   return index;
 }

@@ -1,5 +1,6 @@
 import type { Entry } from '../ledger/entries';
 import type { Revision, TrackedObject } from './coherenceIndex';
+import { PackedColumn } from './packedColumn';
 
 /**
  * The index snapshot's revision columns, kept as loaded: an object's revisions become objects only
@@ -7,9 +8,9 @@ import type { Revision, TrackedObject } from './coherenceIndex';
  * revisions and their maps, which the garbage collector would then copy).
  */
 export interface RevisionColumns {
-  /** `\n`-joined (or an array when a value holds `\n`), as `snapshotCodec.ts` stores them. */
-  revIds: string | readonly string[];
-  revHashes: string | readonly string[];
+  /** Packed (`packedColumn.ts`), or an array when the values are not all of one shape. */
+  revIds: PackedColumn | readonly string[];
+  revHashes: PackedColumn | readonly string[];
   parentCounts: readonly number[];
   /** A parent as an index into its object's revisions, or -(k+1) for parentNames[k]. */
   parentRefs: readonly number[];
@@ -25,11 +26,6 @@ export interface RevisionSlice {
   /** The first revision's row and how many rows. */
   first: number;
   count: number;
-  /** Character ranges in the joined id and hash columns (unused for an array column). */
-  idFrom: number;
-  idTo: number;
-  hashFrom: number;
-  hashTo: number;
   /** The first row's first entry in parentRefs and producerRefs. */
   parentFrom: number;
   producerFrom: number;
@@ -37,13 +33,20 @@ export interface RevisionSlice {
 
 const NONE: readonly never[] = Object.freeze([]);
 
-const rows = (column: string | readonly string[], first: number, count: number, from: number, to: number): readonly string[] =>
-  typeof column === 'string' ? (count === 0 ? NONE : column.slice(from, to).split('\n')) : column.slice(first, first + count);
+/** Rows of a revision column, not yet made strings (the snapshot writer copies packed rows as bytes). */
+export interface StoredRows {
+  column: PackedColumn | readonly string[];
+  first: number;
+  count: number;
+}
+
+export const rowStrings = ({ column, first, count }: StoredRows): readonly string[] =>
+  count === 0 ? NONE : column instanceof PackedColumn ? column.rows(first, count) : column.slice(first, first + count);
 
 /** A revision row as it is stored: parents are local row indexes or names, producers transformation ids. */
 export interface StoredRevisions {
-  ids: readonly string[];
-  hashes: readonly string[];
+  ids: StoredRows;
+  hashes: StoredRows;
   /** Per row: its parents, each a row index of the same object or a revision name. */
   parents: readonly (readonly (number | string)[])[];
   producers: readonly (readonly string[])[];
@@ -51,8 +54,8 @@ export interface StoredRevisions {
 
 /** One object's rows out of the columns (what the snapshot writer copies without building revisions). */
 export function storedRevisions(columns: RevisionColumns, slice: RevisionSlice): StoredRevisions {
-  const ids = rows(columns.revIds, slice.first, slice.count, slice.idFrom, slice.idTo);
-  const hashes = rows(columns.revHashes, slice.first, slice.count, slice.hashFrom, slice.hashTo);
+  const ids = { column: columns.revIds, first: slice.first, count: slice.count };
+  const hashes = { column: columns.revHashes, first: slice.first, count: slice.count };
   const parents: (number | string)[][] = [];
   const producers: string[][] = [];
   let parentAt = slice.parentFrom;
@@ -137,9 +140,11 @@ export class SnapshotRevisions extends Map<string, Revision> {
     const pending = this.pending;
     if (!pending) return;
     this.pending = null;
-    const { ids, hashes, parents, producers } = storedRevisions(pending.columns, pending.slice);
+    const stored = storedRevisions(pending.columns, pending.slice);
+    const { parents, producers } = stored;
+    const hashes = rowStrings(stored.hashes);
     const object = pending.into;
-    const list: Revision[] = ids.map((id, j) => ({ id, hash: hashes[j] as string, parents: NONE, producers: '', hasChild: false }));
+    const list: Revision[] = rowStrings(stored.ids).map((id, j) => ({ id, hash: hashes[j] as string, parents: NONE, producers: '', hasChild: false }));
     for (const revision of list) super.set(revision.id, revision);
     list.forEach((revision, j) => {
       const refs = parents[j] as readonly (number | string)[];

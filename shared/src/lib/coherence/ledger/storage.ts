@@ -20,6 +20,8 @@ export interface WalkDelta {
 export interface CoherenceStorage {
   /** The file's text, or null when it does not exist. */
   readText(path: string): Promise<string | null>;
+  /** The file's bytes, or null when it does not exist (the index snapshot: most of it is not text). */
+  readBytes(path: string): Promise<Uint8Array | null>;
   /** The text from byte `from` to byte `to` (default: the end; the ledger's tail replay). */
   readFrom(path: string, from: number, to?: number): Promise<string>;
   /** Size in bytes, or null when the file does not exist. */
@@ -31,7 +33,7 @@ export interface CoherenceStorage {
    */
   append(path: string, text: string): Promise<number | void>;
   /** Replaces the file atomically (temporary file, then rename), creating its folders. */
-  writeAtomic(path: string, text: string): Promise<void>;
+  writeAtomic(path: string, content: string | Uint8Array): Promise<void>;
   /**
    * Writes a file named by its content (a snapshot), once: a storage may finish the write after the
    * call that asked for it has answered, but reads see the file at once. Absent: `writeAtomic`.

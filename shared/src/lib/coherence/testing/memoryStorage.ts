@@ -1,20 +1,28 @@
 import { utf8Length } from '../ids';
 import { Serial } from '../ledger/serial';
 import type { CoherenceStorage, FileStat } from '../ledger/storage';
+import { utf8Bytes, utf8Text } from '../utf8';
 
 /** A workspace in memory for unit tests of the pure kernel (the Node adapter is tested on real files). */
 export class MemoryStorage implements CoherenceStorage {
-  readonly files = new Map<string, { text: string; mtimeMs: number }>();
+  /** `bytes` for a file written as bytes (its `text` is them decoded). */
+  readonly files = new Map<string, { text: string; mtimeMs: number; bytes?: Uint8Array }>();
   private clock = 1;
   /** Kernels sharing this storage (two windows on one workspace) take turns for `exclusive`. */
   private readonly turns = new Serial();
 
-  put(path: string, text: string): void {
-    this.files.set(path, { text, mtimeMs: this.clock++ });
+  put(path: string, content: string | Uint8Array): void {
+    const mtimeMs = this.clock++;
+    this.files.set(path, typeof content === 'string' ? { text: content, mtimeMs } : { text: utf8Text(content), mtimeMs, bytes: content });
   }
 
   text(path: string): string | undefined {
     return this.files.get(path)?.text;
+  }
+
+  bytes(path: string): Uint8Array | undefined {
+    const file = this.files.get(path);
+    return file && (file.bytes ?? utf8Bytes(file.text));
   }
 
   remove(path: string): void {
@@ -30,6 +38,10 @@ export class MemoryStorage implements CoherenceStorage {
 
   async readText(path: string): Promise<string | null> {
     return this.files.get(path)?.text ?? null;
+  }
+
+  async readBytes(path: string): Promise<Uint8Array | null> {
+    return this.bytes(path) ?? null;
   }
 
   async readFrom(path: string, from: number, to?: number): Promise<string> {
@@ -50,7 +62,7 @@ export class MemoryStorage implements CoherenceStorage {
 
   async size(path: string): Promise<number | null> {
     const file = this.files.get(path);
-    return file ? utf8Length(file.text) : null;
+    return file ? (file.bytes?.length ?? utf8Length(file.text)) : null;
   }
 
   async append(path: string, text: string): Promise<number> {
@@ -59,8 +71,8 @@ export class MemoryStorage implements CoherenceStorage {
     return utf8Length(before);
   }
 
-  async writeAtomic(path: string, text: string): Promise<void> {
-    this.put(path, text);
+  async writeAtomic(path: string, content: string | Uint8Array): Promise<void> {
+    this.put(path, content);
   }
 
   async list(dir: string): Promise<string[]> {

@@ -7,8 +7,8 @@ export class WatchingMemoryStorage extends MemoryStorage {
   private delta: WalkDelta | null = null;
   private walked = false;
 
-  override put(path: string, text: string): void {
-    super.put(path, text);
+  override put(path: string, content: string | Uint8Array): void {
+    super.put(path, content);
     this.touched.add(path);
   }
 
