@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { SourceMapConsumer } from 'source-map-js';
 import { FIRST_MARKER, LAST_MARKER, markdownOfLines } from './markdownDoc';
 import { armOpenProbe, openProbeResult } from './probes';
-import { withProfiledEditor, type CpuProfile } from './profileSummary';
+import { traceAndProfile, withProfiledEditor, type CpuProfile } from './profileSummary';
 
 /**
  * Which keystrokes are slow, and what ran before them: types `VMARK_PROFILE_KEYS` (100) keys into the
@@ -159,16 +159,6 @@ await withProfiledEditor(async ({ ai, page, cdp, open }) => {
   await page.getByLabel('lines-10k document').locator('p').first().click();
   await page.keyboard.press('End');
   if (!TRACE) return await type(`${LINES} lines`);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink,v8', transferMode: 'ReportEvents' });
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-  await cdp.send('Profiler.start');
-  await type(`${LINES} lines`);
-  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile & { startTime: number } };
-  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  await traced;
+  const { events, profile } = await traceAndProfile<TraceEvent>(cdp, 'devtools.timeline,disabled-by-default-devtools.timeline,blink,v8', () => type(`${LINES} lines`));
   printTasks(events, profile);
 });

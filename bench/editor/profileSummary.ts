@@ -4,6 +4,8 @@ import type { CDPSession, Page } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { connectAi, type Ai } from '../../tests/e2e/support/mcpClient';
 import { startStack, type Stack } from '../../tests/e2e/support/stack';
+import { FIRST_MARKER, LAST_MARKER, markdownOfLines } from './markdownDoc';
+import { armOpenProbe, openProbeResult } from './probes';
 
 /** The parts of a CDP `Profiler.Profile` read here. */
 export interface CpuProfile {
@@ -127,4 +129,34 @@ export async function profileAndTrace(cdp: CDPSession, intervalUs: number, run: 
   await traced;
   printTrace(events);
   printProfile(profile);
+}
+
+/**
+ * Opens an empty tab, then `<lines>`-line markdown in the background and switches to it, as bench/editor/run.ts
+ * does, and waits until every block is in place (a progressive open done). Returns the document's tab id.
+ */
+export async function showLargeDocument({ ai, page, open }: ProfiledEditor, lines: number): Promise<string> {
+  await open('anchor', '');
+  await page.getByLabel('anchor document').waitFor();
+  const tabId = await open('lines-10k', markdownOfLines(lines));
+  await armOpenProbe(page, { title: 'lines-10k', firstMarker: FIRST_MARKER, lastMarker: LAST_MARKER });
+  await ai.ok('workspace', { action: 'switch_tab', tabId });
+  await openProbeResult(page);
+  return tabId;
+}
+
+/** The renderer's trace events of `categories` and a CPU profile sampled every 100 µs, both around `run`. */
+export async function traceAndProfile<Event>(cdp: CDPSession, categories: string, run: () => Promise<void>): Promise<{ events: Event[]; profile: CpuProfile & { startTime: number } }> {
+  const events: Event[] = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as Event[])));
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await run();
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile & { startTime: number } };
+  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await traced;
+  return { events, profile };
 }

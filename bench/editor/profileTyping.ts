@@ -1,6 +1,5 @@
-import { FIRST_MARKER, LAST_MARKER, markdownOfLines } from './markdownDoc';
-import { armOpenProbe, installKeyProbe, openProbeResult, readKeyProbe, waitForSamples } from './probes';
-import { profileAndTrace, withProfiledEditor } from './profileSummary';
+import { installKeyProbe, readKeyProbe, waitForSamples } from './probes';
+import { profileAndTrace, showLargeDocument, withProfiledEditor } from './profileSummary';
 import { summarize } from '../roundtrip/stats';
 
 /**
@@ -12,15 +11,10 @@ import { summarize } from '../roundtrip/stats';
 const LINES = Number(process.env.VMARK_PROFILE_LINES ?? 10_000);
 const KEYS = Number(process.env.VMARK_PROFILE_KEYS ?? 60);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-await withProfiledEditor(async ({ ai, page, cdp, open }) => {
-  // an empty tab shown first, so the document opens in the background and is switched to, as in the bench
-  await open('anchor', '');
-  await page.getByLabel('anchor document').waitFor();
-  const tabId = await open('lines-10k', markdownOfLines(LINES));
+await withProfiledEditor(async (editor) => {
+  const { page, cdp } = editor;
   // typing starts once every block is in place (a progressive open done), as in bench/editor/run.ts
-  await armOpenProbe(page, { title: 'lines-10k', firstMarker: FIRST_MARKER, lastMarker: LAST_MARKER });
-  await ai.ok('workspace', { action: 'switch_tab', tabId });
-  await openProbeResult(page);
+  await showLargeDocument(editor, LINES);
   await page.getByLabel('lines-10k document').locator('p').first().click();
   await page.keyboard.press('End');
   await installKeyProbe(page);
