@@ -87,7 +87,7 @@ test('every save is captured from the first one, with no setup: .vmark/ appears 
   await expect(panel.getByRole('button', { name: 'Derived from…' })).toBeVisible();
   expect(await readScratch('elena.md')).toBe('# Elena\n\nElena has green eyes.\n\nShe is tall.');
   expect(await readScratch('.vmark/.gitattributes')).toContain('merge=union');
-  expect(await ai.ok<{ content: string; dirty: boolean }>('document', { action: 'read' })).toMatchObject({ dirty: false });
+  await expect.poll(async () => (await ai.ok<{ content: string; dirty: boolean }>('document', { action: 'read' })).dirty).toBe(false);
   expect(await readScratch('plain.md')).toBe('never saved\n');
   // a capture follows its save: the second one may still be on its way to the ledger
   const saves = async () => (await ledgerLines()).filter((l) => l.kind === 'transformation').map((s) => [s.body.agent, s.body.confidence]);

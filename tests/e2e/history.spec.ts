@@ -38,7 +38,8 @@ test('the person saves with Ctrl+S: the file is written and a snapshot is kept',
   await stack.page.keyboard.type('more');
   await stack.page.keyboard.press('Control+s');
   await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe('draft\nmore');
-  expect((await ai.ok<{ dirty: boolean }>('document', { action: 'read', tabId })).dirty).toBe(false);
+  // the file is on disk before the page hears that its write is done and marks the tab saved
+  await expect.poll(async () => (await ai.ok<{ dirty: boolean }>('document', { action: 'read', tabId })).dirty).toBe(false);
   await stack.page.getByRole('button', { name: 'History' }).click();
   await expect(stack.page.getByRole('complementary', { name: 'History' }).getByRole('heading', { name: 'Snapshots' })).toBeVisible();
 });
