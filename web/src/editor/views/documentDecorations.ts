@@ -102,10 +102,20 @@ export function redrawChanged<Context>(drawer: BlockDrawer<Context>, set: Decora
   const drawn: Decoration[] = [];
   for (const [pos, block] of touched) {
     const end = pos + block.nodeSize;
-    mapped = mapped.remove(mapped.find(pos, end).filter((decoration) => decoration.from >= pos && decoration.to <= end));
+    mapped = mapped.remove(mapped.find(pos, end).filter((decoration) => drawnFor(decoration, pos, end)));
     drawn.push(...drawer.draw(block, pos, context));
   }
   return mapped.add(tr.doc, drawn);
+}
+
+/**
+ * Whether a mapped decoration is one the block at `pos`..`end` draws again: one inside it, or one
+ * reaching into it across its edge — an old decoration that a split stretched over the boundary it
+ * made (both blocks it now spans are touched, their redraw replaces it). A widget on the edge of a
+ * neighbour is not: only that neighbour's redraw replaces it.
+ */
+function drawnFor(decoration: Decoration, pos: number, end: number): boolean {
+  return (decoration.from >= pos && decoration.to <= end) || (decoration.from < end && decoration.to > pos);
 }
 
 /** The decorations after `tr` of an ordered drawer: the blocks before `from` only counted, the rest drawn again. */
