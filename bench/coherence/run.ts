@@ -47,6 +47,23 @@ function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
 
+/** CPU (median of `times`) of reading every ledger segment as the replay does and JSON.parse of each line, keeping nothing. */
+async function jsonFloor(root: string, times: number): Promise<number> {
+  const storage = new NodeCoherenceStorage(root);
+  const segments = (await storage.list('.vmark/ledger')).filter((name) => name.endsWith('.jsonl'));
+  const cpu: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const cpuStart = cpuMs();
+    let parsed = 0;
+    for (const name of segments) {
+      for (const line of (await storage.readFrom(`.vmark/ledger/${name}`, 0)).split('\n')) if (line !== '') parsed += (JSON.parse(line) as { kind: string }).kind.length > 0 ? 1 : 0;
+    }
+    cpu.push(cpuMs() - cpuStart);
+    if (parsed === 0) throw new Error('the ledger has no lines');
+  }
+  return summarize(cpu).median;
+}
+
 async function main(): Promise<void> {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vmark-bench-coherence-')));
   try {
@@ -79,6 +96,7 @@ async function main(): Promise<void> {
       return { wall: summarize(wall), cpu: summarize(cpu).median, replayed: (kernel as unknown as CoherenceKernel).opened.replayedBytes };
     };
     const replay = await opens({ snapshot: false }, REBUILDS, 'replay');
+    const parseFloor = await jsonFloor(root, REBUILDS);
     const withWrite = await opens({}, 1, 'replay');
     const snapshotBytes = fs.statSync(path.join(root, INDEX_SNAPSHOT_PATH)).size;
     fs.appendFileSync(path.join(root, generated.tail.segment), generated.tail.text);
@@ -138,6 +156,7 @@ async function main(): Promise<void> {
       `open with snapshot (+tail of ${generated.tail.entries} entries, ${mib(fromSnapshot.replayed)}): CPU ${fromSnapshot.cpu.toFixed(0)} ms; wall ${fmt(fromSnapshot.wall)}   goal ≤ 500 ms: ${verdict(fromSnapshot.cpu <= 500)}`,
     );
     console.log(`full replay, no snapshot (${generated.entries} entries, ${mib(replay.replayed)}): CPU ${replay.cpu.toFixed(0)} ms; wall ${fmt(replay.wall)}   (the floor: ${(replay.cpu / fromSnapshot.cpu).toFixed(1)}× the snapshot's CPU)`);
+    console.log(`reading and JSON.parse of every ledger line, nothing kept (what any replay of this ledger pays): CPU ${parseFloor.toFixed(0)} ms; the full replay is ${(replay.cpu / parseFloor).toFixed(1)}× it`);
     console.log(`full replay + writing the snapshot (${mib(snapshotBytes)} in .vmark/cache/): CPU ${withWrite.cpu.toFixed(0)} ms (once, n=1)`);
     console.log(`cold scan (${generated.files.length} files, no stat cache): wall ${coldScan.toFixed(1)} ms`);
     console.log(`edges after a one-file change: CPU ${cpu.edges.toFixed(2)} ms; wall ${fmt(edge)}   goal ≤ 20 ms: ${verdict(cpu.edges <= 20)}`);
@@ -161,6 +180,7 @@ async function main(): Promise<void> {
         `≤ 500 ms: ${verdict(browser.fromSnapshot.median <= 500)}`,
       ],
       ['full replay (no snapshot)', `${replay.cpu.toFixed(0)} ms CPU, ${replay.wall.median.toFixed(0)} ms wall`, `${browser.replay.median.toFixed(0)} ms`, 'floor'],
+      ['read + JSON.parse per line', `${parseFloor.toFixed(0)} ms CPU`, '', 'no index built'],
       ['full replay + snapshot write', `${withWrite.cpu.toFixed(0)} ms CPU, ${withWrite.wall.median.toFixed(0)} ms wall`, `${browser.replayAndWrite.toFixed(0)} ms`, 'once, then opens use it'],
       ['cold scan', `${coldScan.toFixed(0)} ms wall`, `${browser.coldScan.toFixed(0)} ms`, browser.coldCalls > 1 ? `over the 20 s call limit: answered on call ${browser.coldCalls}` : ''],
       ['edges after a one-file change', `${cpu.edges.toFixed(2)} ms CPU, ${edge.median.toFixed(2)} ms wall`, `${browser.edges.median.toFixed(2)} ms (p95 ${browser.edges.p95.toFixed(2)})`, `≤ 20 ms: ${verdict(browser.edges.median <= 20)}`],

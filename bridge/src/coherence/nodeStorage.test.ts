@@ -36,6 +36,20 @@ describe('coherence on real files (Node storage)', () => {
     expect(await storage.readBytes('.vmark/cache/none.json')).toBeNull();
   });
 
+  it('reads text from an offset as UTF-8, whether the bytes are all ASCII or not', async () => {
+    const root = tempDir();
+    const storage = new NodeCoherenceStorage(root);
+    const texts = ['{"path":"notes/plain.md"}\n', '{"path":"Müller – Ära 😀.md"}\n', '{"a":"\u0080\u00ff"}\n'];
+    for (const [i, text] of texts.entries()) {
+      fs.writeFileSync(path.join(root, `${i}.jsonl`), `ab${text}`);
+      expect(await storage.readFrom(`${i}.jsonl`, 2)).toBe(text);
+      expect(await storage.readText(`${i}.jsonl`)).toBe(`ab${text}`);
+    }
+    // an invalid byte reads as U+FFFD, as a UTF-8 decode does, not as a Latin-1 letter
+    fs.writeFileSync(path.join(root, 'bad.jsonl'), Buffer.from([0x61, 0xff, 0x0a]));
+    expect(await storage.readFrom('bad.jsonl', 0)).toBe('a\ufffd\n');
+  });
+
   it('a derived document goes stale when its source is edited outside VMark; untouched files stay byte-identical', async () => {
     const root = tempDir();
     fs.mkdirSync(path.join(root, 'characters'));

@@ -1,9 +1,13 @@
+import { isAscii } from 'node:buffer';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Serial, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
 import { withFolderLock } from './folderLock';
 import { WatchedTree } from './watchedTree';
+
+/** UTF-8 bytes as text; ASCII (a ledger nearly always is) through the one-byte decoder, ~6× faster in Node 20. */
+const decodeUtf8 = (bytes: Buffer): string => (isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8'));
 
 /** Kernels of this process on one folder (by its path) take turns for `exclusive`. */
 const turnsByRoot = new Map<string, Serial>();
@@ -28,7 +32,7 @@ export class NodeCoherenceStorage implements CoherenceStorage {
 
   async readText(rel: string): Promise<string | null> {
     try {
-      return fs.readFileSync(this.abs(rel), 'utf8');
+      return decodeUtf8(fs.readFileSync(this.abs(rel)));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
       throw error;
@@ -48,10 +52,14 @@ export class NodeCoherenceStorage implements CoherenceStorage {
     const fd = fs.openSync(this.abs(rel), 'r');
     try {
       const size = Math.min(fs.fstatSync(fd).size, to ?? Number.POSITIVE_INFINITY);
-      const buffer = Buffer.alloc(Math.max(0, size - from));
+      const buffer = Buffer.allocUnsafe(Math.max(0, size - from));
       let read = 0;
-      while (read < buffer.length) read += fs.readSync(fd, buffer, read, buffer.length - read, from + read);
-      return buffer.toString('utf8');
+      while (read < buffer.length) {
+        const got = fs.readSync(fd, buffer, read, buffer.length - read, from + read);
+        if (got === 0) break; // the file shrank meanwhile: what was there
+        read += got;
+      }
+      return decodeUtf8(buffer.subarray(0, read));
     } finally {
       fs.closeSync(fd);
     }
