@@ -112,9 +112,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const launch = { allowLoopback: options.allowLoopback === true, trustedInput: options.trustedInput === true };
     fs.writeFileSync(path.join(env.VMARK_RUNTIME_DIR, 'launch.json'), JSON.stringify(launch), { mode: 0o600 });
   }
-  const server = await serveEditor(env);
+  // the editor's server starts while the browser is installed and launched (neither needs the other)
+  const serving = serveEditor(env);
   const browserArgs = [...(options.browserArgs ?? []), ...(options.trustedInput ? ['--silent-debugger-extension-api'] : [])];
-  const context = await launchBrowser(path.join(root, 'profile'), env, { ...options, browserArgs });
+  const [served, launched] = await Promise.allSettled([serving, launchBrowser(path.join(root, 'profile'), env, { ...options, browserArgs })]);
+  if (served.status === 'rejected' || launched.status === 'rejected') {
+    if (served.status === 'fulfilled') served.value.process.kill();
+    if (launched.status === 'fulfilled') await launched.value.close().catch(() => undefined);
+    await keyring?.stop();
+    throw served.status === 'rejected' ? served.reason : (launched as PromiseRejectedResult).reason;
+  }
+  const server = served.value;
+  const context = launched.value;
   const query = options.nativeWorkspace === false ? '' : `?workspace=${encodeURIComponent(realWorkspace)}`;
   const openEditorWindow = async (q = query): Promise<Page> => {
     const page = await context.newPage();
