@@ -8,4 +8,10 @@ describe('browserArgs', () => {
     expect(args).toContain('--headless');
     expect(args.at(-1)).toBe('http://127.0.0.1:1/');
   });
+
+  it('a headless launch starts no renderer for the browser UI nobody sees; a visible one keeps it', () => {
+    const launch = { executable: '/usr/bin/chromium', userDataDir: '/tmp/p', url: 'http://127.0.0.1:1/' };
+    expect(browserArgs({ ...launch, headless: true })).toContain('--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxAimPopup');
+    expect(browserArgs({ ...launch, headless: false }).some((arg) => arg.startsWith('--disable-features'))).toBe(false);
+  });
 });

@@ -26,6 +26,12 @@ export const QUIET_FLAGS = [
 ];
 
 /**
+ * A headless browser never shows its own UI: no renderer preloading Tab Search or the omnibox's
+ * WebUI popups (measured: one renderer and ~1.7 s of CPU less per launch).
+ */
+export const HEADLESS_FLAGS = ['--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxAimPopup'];
+
+/**
  * Readies a user-data folder VMark owns: the native host registered (Chromium reads <user-data-dir>/NativeMessagingHosts
  * when --user-data-dir is set) and the extension allowed in incognito (the Sandbox's own cookie store).
  */
@@ -46,7 +52,7 @@ export function browserArgs(launch: BrowserLaunch): string[] {
     '--silent-debugger-extension-api',
   ];
   if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
-  if (launch.headless) args.push('--headless');
+  if (launch.headless) args.push('--headless', ...HEADLESS_FLAGS);
   if (launch.remoteDebuggingPort !== undefined) args.push(`--remote-debugging-port=${launch.remoteDebuggingPort}`);
   args.push(launch.url);
   return args;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HEADLESS_FLAGS } from '../../../bridge/src/launch/browserProcess';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const VMARK = path.join(REPO_ROOT, 'bridge', 'dist', 'vmark.mjs');
@@ -13,4 +14,5 @@ export const BROWSER_FLAGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  ...HEADLESS_FLAGS,
 ];
