@@ -2,8 +2,9 @@
 // The read-only half, `browser_read`, plus browser.console_clear, against the real stack: snapshots
 // with generation-bound refs, screenshots as image blocks, query, extract, console capture,
 // wait_for, and the person's attach approval for their own tabs.
+// One stack for the spec; each test has an AI principal and a fixture site of its own.
 
-import { expect, refusalOf, test, textOf } from './support/browserFixtures';
+import { expect, refusalOf, sharedSiteTest, textOf } from './support/browserFixtures';
 import { answerPrompt, approvalPromptFor, browserTabIdOf, pageShowing, personOpens } from './support/browserPerson';
 import type { Ai } from './support/mcpClient';
 import type { Site } from './support/site';
@@ -20,6 +21,8 @@ interface Snapshot {
 }
 
 const UNTRUSTED = /^UNTRUSTED PAGE CONTENT/;
+
+const test = sharedSiteTest();
 
 test('BRR-READ-01 BRR-READ-02 BRR-04 browser_read.read returns the ARIA snapshot with refs, marked untrusted', async ({ ai, site }) => {
   const opened = await ai.ok<{ tabId: string; generation: number }>('browser', { action: 'open', url: site.url('/forms.html') });

@@ -1,11 +1,25 @@
+// One stack for the spec: every test opens files of its own and its tabs are closed after it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './support/fixtures';
+import { expect, test } from '@playwright/test';
+import type { Ai } from './support/mcpClient';
 import { journalEntries } from './support/journal';
 import { useSourceMode } from './support/person';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
+import { closeTabsOpenedByEachTest } from './support/tabs';
 
-async function focusedNote(stack: { workspace: string; page: import('playwright-core').Page }, ai: { ok: <T>(t: string, a: Record<string, unknown>) => Promise<T> }, content: string) {
-  const file = path.join(stack.workspace, 'sel.md');
+let stack: Stack;
+let ai: Ai;
+useSharedStack({}, async (shared) => {
+  stack = shared.stack;
+  ai = await shared.connectAi();
+});
+closeTabsOpenedByEachTest(() => ai);
+
+/** Writes `name` (unique per test) into the workspace, opens it through MCP and shows it in source mode. */
+async function focusedNote(name: string, content: string) {
+  const file = path.join(stack.workspace, name);
   fs.writeFileSync(file, content);
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('workspace', { action: 'switch_tab', tabId });
@@ -21,16 +35,16 @@ async function select(page: import('playwright-core').Page, from: number, to: nu
   for (let i = from; i < to; i++) await page.keyboard.press('Shift+ArrowRight');
 }
 
-test('SEL-GET-01 SEL-GET-04 selection.get returns the selected source text with offsets, mode, kind, tabId and revision', async ({ stack, ai }) => {
-  const { tabId } = await focusedNote(stack, ai, 'hello brave world\n');
+test('SEL-GET-01 SEL-GET-04 selection.get returns the selected source text with offsets, mode, kind, tabId and revision', async () => {
+  const { tabId } = await focusedNote('get.md', 'hello brave world\n');
   await select(stack.page, 6, 11);
   const got = await ai.ok<Record<string, unknown>>('selection', { action: 'get' });
   const { revision } = await ai.ok<{ revision: string }>('document', { action: 'read', tabId });
   expect(got).toEqual({ text: 'brave', isEmpty: false, range: { from: 6, to: 11 }, mode: 'source', kind: 'markdown', tabId, revision });
 });
 
-test('SEL-SET-01 SEL-SET-04 SEL-SET-07 selection.set splices raw text in source mode and reports replaced_chars', async ({ stack, ai }) => {
-  const { tabId, file } = await focusedNote(stack, ai, 'hello brave world\n');
+test('SEL-SET-01 SEL-SET-04 SEL-SET-07 selection.set splices raw text in source mode and reports replaced_chars', async () => {
+  const { tabId, file } = await focusedNote('splice.md', 'hello brave world\n');
   await select(stack.page, 6, 11);
   const { revision } = await ai.ok<{ revision: string }>('selection', { action: 'get' });
   const set = await ai.ok<Record<string, unknown>>('selection', { action: 'set', content: '**bold** new', expected_revision: revision });
@@ -42,8 +56,8 @@ test('SEL-SET-01 SEL-SET-04 SEL-SET-07 selection.set splices raw text in source 
   expect(fs.readFileSync(file, 'utf8')).toBe('hello brave world\n');
 });
 
-test('SEL-SET-05 SEL-SET-06 an empty content deletes the selection; a collapsed selection inserts at the cursor', async ({ stack, ai }) => {
-  const { tabId } = await focusedNote(stack, ai, 'abcdef\n');
+test('SEL-SET-05 SEL-SET-06 an empty content deletes the selection; a collapsed selection inserts at the cursor', async () => {
+  const { tabId } = await focusedNote('delete-insert.md', 'abcdef\n');
   await select(stack.page, 1, 3);
   await ai.ok('selection', { action: 'set', content: '' });
   expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('adef\n');
@@ -53,8 +67,8 @@ test('SEL-SET-05 SEL-SET-06 an empty content deletes the selection; a collapsed 
   expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('adXYef\n');
 });
 
-test('SEL-01 selection.* with a tabId other than the focused tab is INVALID_TAB', async ({ stack, ai }) => {
-  await focusedNote(stack, ai, 'x\n');
+test('SEL-01 selection.* with a tabId other than the focused tab is INVALID_TAB', async () => {
+  await focusedNote('focused.md', 'x\n');
   const { tabId: other } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: path.join(stack.workspace, 'sel.md').replace('sel.md', 'other.md') }).catch(async () => {
     fs.writeFileSync(path.join(stack.workspace, 'other.md'), 'o\n');
     return ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: path.join(stack.workspace, 'other.md') });
@@ -65,8 +79,8 @@ test('SEL-01 selection.* with a tabId other than the focused tab is INVALID_TAB'
   expect(set.structuredContent).toMatchObject({ error: 'INVALID_TAB' });
 });
 
-test('SEL-SET-10 SEL-SET-11 a keystroke between get and set makes selection.set with that revision STALE, with current_revision', async ({ stack, ai }) => {
-  const { tabId } = await focusedNote(stack, ai, 'abc\n');
+test('SEL-SET-10 SEL-SET-11 a keystroke between get and set makes selection.set with that revision STALE, with current_revision', async () => {
+  const { tabId } = await focusedNote('stale.md', 'abc\n');
   await select(stack.page, 0, 1);
   const { revision } = await ai.ok<{ revision: string }>('selection', { action: 'get' });
   await stack.page.keyboard.type('Z');
@@ -75,7 +89,7 @@ test('SEL-SET-10 SEL-SET-11 a keystroke between get and set makes selection.set 
   expect(result.structuredContent).toEqual({ error: 'STALE', message: expect.any(String), current_revision: current });
 });
 
-test('DOC-TRF-01 document.transform cjk-spacing inserts spaces between CJK and Latin; code stays', async ({ stack, ai }) => {
+test('DOC-TRF-01 document.transform cjk-spacing inserts spaces between CJK and Latin; code stays', async () => {
   const file = path.join(stack.workspace, 'cjk.md');
   fs.writeFileSync(file, '中文English混排\n\n`代码code`\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
@@ -84,7 +98,7 @@ test('DOC-TRF-01 document.transform cjk-spacing inserts spaces between CJK and L
   expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('中文 English 混排\n\n`代码code`\n');
 });
 
-test('SEL-GET-03 range is in ProseMirror positions in WYSIWYG and in character offsets in source; mode says which', async ({ stack, ai }) => {
+test('SEL-GET-03 range is in ProseMirror positions in WYSIWYG and in character offsets in source; mode says which', async () => {
   const file = path.join(stack.workspace, 'modes.md');
   fs.writeFileSync(file, 'hello brave world\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
@@ -106,8 +120,8 @@ test('SEL-GET-03 range is in ProseMirror positions in WYSIWYG and in character o
   expect(await ai.ok('selection', { action: 'get' })).toMatchObject({ text: 'brave', mode: 'source', range: { from: 6, to: 11 } });
 });
 
-test('SEL-SET-09 a selection.set that changes nothing keeps the revision and is not journaled', async ({ stack, ai }) => {
-  const { file, tabId } = await focusedNote(stack, ai, 'abcdef\n');
+test('SEL-SET-09 a selection.set that changes nothing keeps the revision and is not journaled', async () => {
+  const { file, tabId } = await focusedNote('noop.md', 'abcdef\n');
   await select(stack.page, 0, 3);
   const { revision } = await ai.ok<{ revision: string }>('selection', { action: 'get' });
   const same = await ai.ok<Record<string, unknown>>('selection', { action: 'set', content: 'abc', expected_revision: revision });
@@ -121,8 +135,8 @@ test('SEL-SET-09 a selection.set that changes nothing keeps the revision and is 
   expect((await journalEntries(stack.page, file)).map((e) => [e.tool, e.action, e.state])).toEqual([['selection', 'set', 'applied']]);
 });
 
-test('SEL-SET-12 the person moved the cursor between get and set: the edit lands at the new position', async ({ stack, ai }) => {
-  const { tabId } = await focusedNote(stack, ai, 'abcdef\n');
+test('SEL-SET-12 the person moved the cursor between get and set: the edit lands at the new position', async () => {
+  const { tabId } = await focusedNote('moved.md', 'abcdef\n');
   await select(stack.page, 0, 2);
   const got = await ai.ok<{ text: string; revision: string }>('selection', { action: 'get' });
   expect(got.text).toBe('ab');
@@ -133,9 +147,9 @@ test('SEL-SET-12 the person moved the cursor between get and set: the edit lands
   expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('abcdefXY\n');
 });
 
-test('GEN-07 in a large document selection.get and selection.set carry the selection and the edit, never the whole document', async ({ stack, ai }) => {
+test('GEN-07 in a large document selection.get and selection.set carry the selection and the edit, never the whole document', async () => {
   const rest = Array.from({ length: 800 }, (_, i) => `Line ${i} of the long rest of the note, which neither call may carry.\n`).join('');
-  const { tabId } = await focusedNote(stack, ai, `hello brave world\n${rest}`);
+  const { tabId } = await focusedNote('large.md', `hello brave world\n${rest}`);
   await select(stack.page, 6, 11);
   const got = await ai.call('selection', { action: 'get' });
   const { revision } = got.structuredContent as { revision: string };
@@ -149,9 +163,9 @@ test('GEN-07 in a large document selection.get and selection.set carry the selec
   expect((await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe(`hello bold world\n${rest}`);
 });
 
-test('SEL-SET-01 SEL-SET-04 SEL-SET-06 GEN-07 a long run of selection.set with the person typing between stays exact: read, save and the file agree', async ({ stack, ai }) => {
+test('SEL-SET-01 SEL-SET-04 SEL-SET-06 GEN-07 a long run of selection.set with the person typing between stays exact: read, save and the file agree', async () => {
   const start = Array.from({ length: 60 }, (_, i) => `Line ${i}: 中文 and 😀 with some words.\n`).join('');
-  const { tabId, file } = await focusedNote(stack, ai, start);
+  const { tabId, file } = await focusedNote('long-run.md', start);
   await stack.page.locator('.cm-content').click();
   let expected = start;
   let seed = 7;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MCP_PROTOCOL, VMARK_VERSION } from '@vmark/shared';
 import { expect, test } from './support/fixtures';
+import { editorTabIds, sharedStackTest } from './support/sharedStack';
 
 interface State {
   windows: {
@@ -12,6 +13,65 @@ interface State {
   }[];
   capabilities: { version: string; supportedKinds: string[]; mcpProtocol: string };
 }
+
+test.describe('one stack for the tests that touch only their own files and tabs', () => {
+  const test = sharedStackTest().extend<{ closeOpenedTabs: void }>({
+    closeOpenedTabs: [
+      async ({ ai }, use) => {
+        const before = new Set(await editorTabIds(ai));
+        await use();
+        for (const tabId of await editorTabIds(ai)) if (!before.has(tabId)) await ai.ok('workspace', { action: 'close', tabId, force: true });
+      },
+      { auto: true },
+    ],
+  });
+
+  test('SES-GS-11 the kind of each tab says which write fits: document.write for markdown, workflow.apply_patch for yaml-workflow', async ({ stack, ai }) => {
+    const note = path.join(stack.workspace, 'note.md');
+    fs.writeFileSync(note, '# Note\n');
+    const flow = path.join(stack.workspace, '.github', 'workflows', 'ci.yml');
+    fs.mkdirSync(path.dirname(flow), { recursive: true });
+    fs.writeFileSync(flow, 'name: ci  # keep me\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo hi\n');
+    await ai.ok('workspace', { action: 'open', filePath: note });
+    await ai.ok('workspace', { action: 'open', filePath: flow });
+    const tabs = (await ai.ok<State>('session', { action: 'get_state' })).windows[0]?.tabs ?? [];
+    const byKind = Object.fromEntries(tabs.map((t) => [t.kind, t.id]));
+    expect(Object.keys(byKind).sort()).toEqual(['markdown', 'yaml-workflow']);
+    await ai.ok('document', { action: 'write', tabId: byKind.markdown, content: '# Note 2\n' });
+    expect(fs.readFileSync(note, 'utf8')).toBe('# Note 2\n');
+    await ai.ok('workflow', { action: 'apply_patch', tabId: byKind['yaml-workflow'], patches: [{ kind: 'workflow.set', path: 'name', value: 'ci2' }] });
+    await ai.ok('workspace', { action: 'save', tabId: byKind['yaml-workflow'] });
+    expect(fs.readFileSync(flow, 'utf8')).toBe('name: ci2  # keep me\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo hi\n');
+    const wrong = await ai.call('workflow', { action: 'apply_patch', tabId: byKind.markdown, patches: [{ kind: 'workflow.set', path: 'name', value: 'x' }] });
+    expect(wrong.structuredContent).toMatchObject({ error: 'NOT_WORKFLOW' });
+  });
+
+  test('SES-GS-01 SES-GS-02 SES-GS-07 session.get_state right after the AI\'s own write, save, new tab and close shows each change (the windows push their reports before answering)', async ({ stack, ai }) => {
+    const file = path.join(stack.workspace, 'pushed.md');
+    fs.writeFileSync(file, 'before\n');
+    const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
+    const tabOf = async (id: string) => (await ai.ok<State>('session', { action: 'get_state' })).windows[0]?.tabs.find((t) => t.id === id);
+    const opened = await tabOf(tabId);
+    expect(opened).toMatchObject({ filePath: file, dirty: false, active: true });
+
+    const written = await ai.ok<{ revision: string }>('document', { action: 'write', tabId, content: 'after\n', save: false });
+    expect(await tabOf(tabId)).toMatchObject({ dirty: true, revision: written.revision });
+    expect(written.revision).not.toBe(opened?.revision);
+
+    const saved = await ai.ok<{ revision: string }>('workspace', { action: 'save', tabId });
+    expect(await tabOf(tabId)).toMatchObject({ dirty: false, revision: saved.revision });
+
+    // a new tab is routed by its id at once: routing reads the same reports
+    const fresh = await ai.ok<{ tabId: string }>('workspace', { action: 'new' });
+    expect(await ai.ok<{ content: string }>('document', { action: 'read', tabId: fresh.tabId })).toMatchObject({ content: '' });
+    expect(await tabOf(fresh.tabId)).toMatchObject({ active: true });
+    expect(await tabOf(tabId)).toMatchObject({ active: false });
+
+    expect(await ai.ok('workspace', { action: 'close', tabId: fresh.tabId })).toEqual({ closed: true });
+    expect(await tabOf(fresh.tabId)).toBeUndefined();
+    expect(await tabOf(tabId)).toMatchObject({ active: true });
+  });
+});
 
 test('SES-GS-01 session.get_state reports the window, its tabs and the capabilities', async ({ stack, ai }) => {
   const state = await ai.ok<State>('session', { action: 'get_state' });
@@ -85,26 +145,6 @@ test('SES-GS-05 SES-GS-08 focused is the window the person looks at, from the br
     .toEqual([false, false]);
 });
 
-test('SES-GS-11 the kind of each tab says which write fits: document.write for markdown, workflow.apply_patch for yaml-workflow', async ({ stack, ai }) => {
-  const note = path.join(stack.workspace, 'note.md');
-  fs.writeFileSync(note, '# Note\n');
-  const flow = path.join(stack.workspace, '.github', 'workflows', 'ci.yml');
-  fs.mkdirSync(path.dirname(flow), { recursive: true });
-  fs.writeFileSync(flow, 'name: ci  # keep me\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo hi\n');
-  await ai.ok('workspace', { action: 'open', filePath: note });
-  await ai.ok('workspace', { action: 'open', filePath: flow });
-  const tabs = (await ai.ok<State>('session', { action: 'get_state' })).windows[0]?.tabs ?? [];
-  const byKind = Object.fromEntries(tabs.map((t) => [t.kind, t.id]));
-  expect(Object.keys(byKind).sort()).toEqual(['markdown', 'yaml-workflow']);
-  await ai.ok('document', { action: 'write', tabId: byKind.markdown, content: '# Note 2\n' });
-  expect(fs.readFileSync(note, 'utf8')).toBe('# Note 2\n');
-  await ai.ok('workflow', { action: 'apply_patch', tabId: byKind['yaml-workflow'], patches: [{ kind: 'workflow.set', path: 'name', value: 'ci2' }] });
-  await ai.ok('workspace', { action: 'save', tabId: byKind['yaml-workflow'] });
-  expect(fs.readFileSync(flow, 'utf8')).toBe('name: ci2  # keep me\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo hi\n');
-  const wrong = await ai.call('workflow', { action: 'apply_patch', tabId: byKind.markdown, patches: [{ kind: 'workflow.set', path: 'name', value: 'x' }] });
-  expect(wrong.structuredContent).toMatchObject({ error: 'NOT_WORKFLOW' });
-});
-
 test('SES-GS-10 after workspace.switch_tab, session.get_state tells whether the tab is really in front of the person: active and visible in its window, and that window focused', async ({ stack, ai }) => {
   await stack.page.getByRole('button', { name: 'New document' }).click();
   const second = await stack.openEditorWindow('');
@@ -126,30 +166,4 @@ test('SES-GS-10 after workspace.switch_tab, session.get_state tells whether the 
   await expect
     .poll(async () => (await ai.ok<State>('session', { action: 'get_state' })).windows.find((w) => w.label === 'window-2')?.focused)
     .toBe(true);
-});
-
-test('SES-GS-01 SES-GS-02 SES-GS-07 session.get_state right after the AI\'s own write, save, new tab and close shows each change (the windows push their reports before answering)', async ({ stack, ai }) => {
-  const file = path.join(stack.workspace, 'pushed.md');
-  fs.writeFileSync(file, 'before\n');
-  const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
-  const tabOf = async (id: string) => (await ai.ok<State>('session', { action: 'get_state' })).windows[0]?.tabs.find((t) => t.id === id);
-  const opened = await tabOf(tabId);
-  expect(opened).toMatchObject({ filePath: file, dirty: false, active: true });
-
-  const written = await ai.ok<{ revision: string }>('document', { action: 'write', tabId, content: 'after\n', save: false });
-  expect(await tabOf(tabId)).toMatchObject({ dirty: true, revision: written.revision });
-  expect(written.revision).not.toBe(opened?.revision);
-
-  const saved = await ai.ok<{ revision: string }>('workspace', { action: 'save', tabId });
-  expect(await tabOf(tabId)).toMatchObject({ dirty: false, revision: saved.revision });
-
-  // a new tab is routed by its id at once: routing reads the same reports
-  const fresh = await ai.ok<{ tabId: string }>('workspace', { action: 'new' });
-  expect(await ai.ok<{ content: string }>('document', { action: 'read', tabId: fresh.tabId })).toMatchObject({ content: '' });
-  expect(await tabOf(fresh.tabId)).toMatchObject({ active: true });
-  expect(await tabOf(tabId)).toMatchObject({ active: false });
-
-  expect(await ai.ok('workspace', { action: 'close', tabId: fresh.tabId })).toEqual({ closed: true });
-  expect(await tabOf(fresh.tabId)).toBeUndefined();
-  expect(await tabOf(tabId)).toMatchObject({ active: true });
 });

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { textOf } from './support/mcpClient';
-import { expect, test } from './support/fixtures';
+import { expect, test } from '@playwright/test';
+import { closeTabsOpenedByEachTest, restoreLocalStorageAfterEachTest } from './support/cleanUp';
+import { textOf, type Ai } from './support/mcpClient';
 import { useSourceMode } from './support/person';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
 
 interface Tab {
   id: string;
@@ -15,6 +18,17 @@ interface State {
   windows: { label: string; activeWorkspaceInstanceId: string | null; tabs: Tab[] }[];
 }
 
+// One stack for the spec: every test uses files of its own names, and what it opens or changes
+// (tabs, settings, a notice, a second window) is closed or put back after it.
+let stack: Stack;
+let ai: Ai;
+useSharedStack({}, async (shared) => {
+  stack = shared.stack;
+  ai = await shared.connectAi();
+});
+closeTabsOpenedByEachTest(() => ai);
+restoreLocalStorageAfterEachTest(() => stack.page, 'vmark.settings');
+
 function write(dir: string, name: string, content: string): string {
   const file = path.join(dir, name);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -22,13 +36,13 @@ function write(dir: string, name: string, content: string): string {
   return file;
 }
 
-test('WSP-NEW-01 workspace.new creates an untitled tab of the requested kind', async ({ ai }) => {
+test('WSP-NEW-01 workspace.new creates an untitled tab of the requested kind', async () => {
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'new', kind: 'yaml-workflow' });
   const state = await ai.ok<State>('session', { action: 'get_state' });
   expect(state.windows[0]?.tabs.find((t) => t.id === tabId)).toMatchObject({ filePath: null, kind: 'yaml-workflow', active: true });
 });
 
-test('WSP-OPEN-01 workspace.open opens in the background: the visible tab stays', async ({ stack, ai }) => {
+test('WSP-OPEN-01 workspace.open opens in the background: the visible tab stays', async () => {
   const { tabId: visible } = await ai.ok<{ tabId: string }>('workspace', { action: 'new' });
   const file = write(stack.workspace, 'a.md', '# A\n');
   const opened = await ai.ok<Record<string, unknown>>('workspace', { action: 'open', filePath: file });
@@ -40,7 +54,7 @@ test('WSP-OPEN-01 workspace.open opens in the background: the visible tab stays'
   expect((await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file })).tabId).toBe(opened.tabId);
 });
 
-test('WSP-02 WSP-OPEN-03 workspace.open refuses paths outside the workspace: .., encoded, relative, symlink out, missing', async ({ stack, ai }) => {
+test('WSP-02 WSP-OPEN-03 workspace.open refuses paths outside the workspace: .., encoded, relative, symlink out, missing', async () => {
   write(stack.workspace, 'inside.md', 'x');
   const outside = write(stack.root, 'outside.md', 'secret');
   fs.symlinkSync(outside, path.join(stack.workspace, 'link.md'));
@@ -60,7 +74,7 @@ test('WSP-02 WSP-OPEN-03 workspace.open refuses paths outside the workspace: ..,
   }
 });
 
-test('WSP-01 Unicode-normalised forms of an in-scope path open the same file', async ({ stack, ai }) => {
+test('WSP-01 Unicode-normalised forms of an in-scope path open the same file', async () => {
   const nfc = write(stack.workspace, 'café.md', 'accent\n');
   const nfd = nfc.normalize('NFD');
   const a = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: nfc });
@@ -68,22 +82,24 @@ test('WSP-01 Unicode-normalised forms of an in-scope path open the same file', a
   expect(b.tabId).toBe(a.tabId);
 });
 
-test('WSP-SAVEAS-02 WSP-SAVEAS-03 workspace.save_as to a new location needs the Integrations switch, else APPROVAL_REQUIRED with a notification', async ({ stack, ai }) => {
+test('WSP-SAVEAS-02 WSP-SAVEAS-03 workspace.save_as to a new location needs the Integrations switch, else APPROVAL_REQUIRED with a notification', async () => {
   const file = write(stack.workspace, 'orig.md', 'orig\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   const target = path.join(stack.workspace, 'copy.md');
   const refused = await ai.call('workspace', { action: 'save_as', tabId, filePath: target });
   expect(refused.structuredContent).toMatchObject({ error: 'APPROVAL_REQUIRED' });
   expect(fs.existsSync(target)).toBe(false);
-  await expect(stack.page.getByRole('alert').filter({ hasText: 'save' })).toBeVisible();
+  const notice = stack.page.getByRole('alert').filter({ hasText: 'save' });
+  await expect(notice).toBeVisible();
 
   await stack.page.evaluate(() => localStorage.setItem('vmark.settings', JSON.stringify({ autoApproveNewLocation: true })));
   const saved = await ai.ok<Record<string, unknown>>('workspace', { action: 'save_as', tabId, filePath: target });
   expect(saved).toMatchObject({ revision: expect.stringMatching(/^rev-/), journaled: 'yes' });
   expect(fs.readFileSync(target, 'utf8')).toBe('orig\n');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
 });
 
-test('WSP-SAVEAS-07 WSP-SAVEAS-04 workspace.save_as never replaces a file that is not the tab\'s own', async ({ stack, ai }) => {
+test('WSP-SAVEAS-07 WSP-SAVEAS-04 workspace.save_as never replaces a file that is not the tab\'s own', async () => {
   await stack.page.evaluate(() => localStorage.setItem('vmark.settings', JSON.stringify({ autoApproveNewLocation: true })));
   const file = write(stack.workspace, 'mine.md', 'mine\n');
   const theirs = write(stack.workspace, 'theirs.md', 'theirs\n');
@@ -97,7 +113,7 @@ test('WSP-SAVEAS-07 WSP-SAVEAS-04 workspace.save_as never replaces a file that i
   expect(fs.readFileSync(file, 'utf8')).toBe('mine 2\n');
 });
 
-test('WSP-SAVE-01 workspace.save writes the tab to its file and returns filePath, revision, journaled', async ({ stack, ai }) => {
+test('WSP-SAVE-01 workspace.save writes the tab to its file and returns filePath, revision, journaled', async () => {
   const file = write(stack.workspace, 's.md', 'one\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('document', { action: 'write', tabId, content: 'two\n', save: false });
@@ -106,7 +122,7 @@ test('WSP-SAVE-01 workspace.save writes the tab to its file and returns filePath
   expect(fs.readFileSync(file, 'utf8')).toBe('two\n');
 });
 
-test('WSP-CLOSE-02 WSP-CLOSE-04 workspace.close refuses DIRTY without force, closes with force; unknown tab is INVALID_TAB', async ({ stack, ai }) => {
+test('WSP-CLOSE-02 WSP-CLOSE-04 workspace.close refuses DIRTY without force, closes with force; unknown tab is INVALID_TAB', async () => {
   const file = write(stack.workspace, 'c.md', 'c\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('document', { action: 'write', tabId, content: 'changed\n', save: false });
@@ -119,7 +135,7 @@ test('WSP-CLOSE-02 WSP-CLOSE-04 workspace.close refuses DIRTY without force, clo
   expect(unknown.structuredContent).toMatchObject({ error: 'INVALID_TAB' });
 });
 
-test('WSP-CLOSE-07 keystrokes the editor has not handed over yet count as unsaved', async ({ stack, ai }) => {
+test('WSP-CLOSE-07 keystrokes the editor has not handed over yet count as unsaved', async () => {
   const file = write(stack.workspace, 'k.md', 'k\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('workspace', { action: 'switch_tab', tabId });
@@ -130,7 +146,7 @@ test('WSP-CLOSE-07 keystrokes the editor has not handed over yet count as unsave
   expect(await ai.ok('workspace', { action: 'close', tabId })).toEqual({ closed: false, reason: 'DIRTY' });
 });
 
-test('WSP-SWITCH-01 WSP-SWITCH-02 workspace.switch_tab activates the tab and reports a workspace switch', async ({ stack, ai }) => {
+test('WSP-SWITCH-01 WSP-SWITCH-02 workspace.switch_tab activates the tab and reports a workspace switch', async () => {
   const file = write(stack.workspace, 'w.md', 'w\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await stack.page.getByRole('tab', { name: 'Scratch' }).click();
@@ -140,16 +156,17 @@ test('WSP-SWITCH-01 WSP-SWITCH-02 workspace.switch_tab activates the tab and rep
   expect(tab).toMatchObject({ active: true, visible: true });
 });
 
-test('WSP-FOCUS-01 workspace.focus_window focuses a window by label', async ({ stack, ai }) => {
+test('WSP-FOCUS-01 workspace.focus_window focuses a window by label', async () => {
   const second = await stack.openEditorWindow('');
   await second.bringToFront();
   const result = await ai.ok<Record<string, unknown>>('workspace', { action: 'focus_window', windowLabel: 'main' });
   expect(result).toMatchObject({ windowLabel: 'main' });
   const unknown = await ai.call('workspace', { action: 'focus_window', windowLabel: 'nope' });
   expect(unknown.isError).toBe(true);
+  await second.close();
 });
 
-test('WSP-CLOSE-03 WSP-CLOSE-06 a pinned tab is never closed, not even with force', async ({ stack, ai }) => {
+test('WSP-CLOSE-03 WSP-CLOSE-06 a pinned tab is never closed, not even with force', async () => {
   const file = write(stack.workspace, 'p.md', 'p\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await stack.page.getByRole('button', { name: 'Pin p' }).click();
@@ -158,7 +175,7 @@ test('WSP-CLOSE-03 WSP-CLOSE-06 a pinned tab is never closed, not even with forc
   expect(await ai.ok('workspace', { action: 'close', tabId })).toEqual({ closed: true });
 });
 
-test('WSP-CLOSE-05 the file changed on disk and the person kept their version: close says DIVERGENT', async ({ stack, ai }) => {
+test('WSP-CLOSE-05 the file changed on disk and the person kept their version: close says DIVERGENT', async () => {
   const file = write(stack.workspace, 'd.md', 'disk 1\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   await ai.ok('document', { action: 'write', tabId, content: 'mine\n', save: false });
@@ -171,7 +188,7 @@ test('WSP-CLOSE-05 the file changed on disk and the person kept their version: c
   expect(await ai.ok('workspace', { action: 'close', tabId, force: true })).toEqual({ closed: true });
 });
 
-test('a clean tab follows its file when it changes on disk, with a new revision', async ({ stack, ai }) => {
+test('a clean tab follows its file when it changes on disk, with a new revision', async () => {
   const file = write(stack.workspace, 'e.md', 'before\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   const before = await ai.ok<{ revision: string }>('document', { action: 'read', tabId });
@@ -182,7 +199,7 @@ test('a clean tab follows its file when it changes on disk, with a new revision'
   expect(after.dirty).toBe(false);
 });
 
-test('WSP-CLOSE-01 workspace.close closes a clean document tab; the file stays as it was', async ({ stack, ai }) => {
+test('WSP-CLOSE-01 workspace.close closes a clean document tab; the file stays as it was', async () => {
   const file = write(stack.workspace, 'clean.md', 'clean\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
   expect((await ai.ok<State>('session', { action: 'get_state' })).windows[0]?.tabs.map((t) => t.id)).toContain(tabId);
@@ -193,7 +210,7 @@ test('WSP-CLOSE-01 workspace.close closes a clean document tab; the file stays a
   expect(fs.readFileSync(file, 'utf8')).toBe('clean\n');
 });
 
-test('WSP-OPEN-02 the tabId from workspace.open drives document calls in the background; selection needs switch_tab first', async ({ stack, ai }) => {
+test('WSP-OPEN-02 the tabId from workspace.open drives document calls in the background; selection needs switch_tab first', async () => {
   const { tabId: visible } = await ai.ok<{ tabId: string }>('workspace', { action: 'new' });
   const file = write(stack.workspace, 'bg.md', 'background\n');
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });

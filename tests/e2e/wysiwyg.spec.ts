@@ -1,7 +1,20 @@
+// One stack for the spec: every test opens files of its own and its tabs are closed after it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './support/fixtures';
+import { expect, test } from '@playwright/test';
+import type { Ai } from './support/mcpClient';
 import { useSourceMode } from './support/person';
+import { useSharedStack } from './support/sharedStack';
+import type { Stack } from './support/stack';
+import { closeTabsOpenedByEachTest } from './support/tabs';
+
+let stack: Stack;
+let ai: Ai;
+useSharedStack({}, async (shared) => {
+  stack = shared.stack;
+  ai = await shared.connectAi();
+});
+closeTabsOpenedByEachTest(() => ai);
 
 const DOC = [
   '---',
@@ -25,7 +38,8 @@ const DOC = [
   '',
 ].join('\r\n');
 
-async function openInEditor(stack: { workspace: string }, ai: { ok: <T>(t: string, a: Record<string, unknown>) => Promise<T> }, name: string, content: string) {
+/** Writes `name` (unique per test) into the workspace, opens it through MCP and shows it. */
+async function openInEditor(name: string, content: string) {
   const file = path.join(stack.workspace, name);
   fs.writeFileSync(file, content);
   const { tabId } = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file });
@@ -33,8 +47,8 @@ async function openInEditor(stack: { workspace: string }, ai: { ok: <T>(t: strin
   return { file, tabId };
 }
 
-test('markdown opens in WYSIWYG; saving untouched writes the same bytes (CRLF, front matter, setext, * bullets, table, reference link)', async ({ stack, ai }) => {
-  const { file } = await openInEditor(stack, ai, 'fidelity.md', DOC);
+test('markdown opens in WYSIWYG; saving untouched writes the same bytes (CRLF, front matter, setext, * bullets, table, reference link)', async () => {
+  const { file } = await openInEditor('fidelity.md', DOC);
   const editor = stack.page.getByLabel('fidelity document');
   await expect(editor.getByRole('heading', { name: 'Setext heading' })).toBeVisible();
   await editor.click();
@@ -43,8 +57,8 @@ test('markdown opens in WYSIWYG; saving untouched writes the same bytes (CRLF, f
   expect(fs.readFileSync(file, 'utf8')).toBe(DOC);
 });
 
-test('editing one paragraph in WYSIWYG leaves every other block byte-identical', async ({ stack, ai }) => {
-  const { file, tabId } = await openInEditor(stack, ai, 'edit.md', DOC);
+test('editing one paragraph in WYSIWYG leaves every other block byte-identical', async () => {
+  const { file, tabId } = await openInEditor('edit.md', DOC);
   const editor = stack.page.getByLabel('edit document');
   await editor.getByText('A paragraph with').click();
   await stack.page.keyboard.press('End');
@@ -62,8 +76,8 @@ test('editing one paragraph in WYSIWYG leaves every other block byte-identical',
   await expect.poll(async () => (await ai.ok<{ dirty: boolean }>('document', { action: 'read', tabId })).dirty).toBe(false);
 });
 
-test('DOC-WRITE-05 DOC-WRITE-06 document.write on the active WYSIWYG tab is one undoable step', async ({ stack, ai }) => {
-  const { tabId, file } = await openInEditor(stack, ai, 'undo.md', '# Before\n\nold text\n');
+test('DOC-WRITE-05 DOC-WRITE-06 document.write on the active WYSIWYG tab is one undoable step', async () => {
+  const { tabId, file } = await openInEditor('undo.md', '# Before\n\nold text\n');
   const editor = stack.page.getByLabel('undo document');
   await expect(editor.getByRole('heading', { name: 'Before' })).toBeVisible();
   const written = await ai.ok<{ saved: boolean }>('document', { action: 'write', tabId, content: '# After\n\nnew text\n' });
@@ -76,8 +90,8 @@ test('DOC-WRITE-05 DOC-WRITE-06 document.write on the active WYSIWYG tab is one 
   await expect.poll(async () => (await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('# Before\n\nold text\n');
 });
 
-test('SEL-GET-02 SEL-SET-02 SEL-SET-03 selection in WYSIWYG: ProseMirror positions; markdown content becomes nodes, plain text stays literal', async ({ stack, ai }) => {
-  const { tabId } = await openInEditor(stack, ai, 'sel.md', 'one two three\n');
+test('SEL-GET-02 SEL-SET-02 SEL-SET-03 selection in WYSIWYG: ProseMirror positions; markdown content becomes nodes, plain text stays literal', async () => {
+  const { tabId } = await openInEditor('sel.md', 'one two three\n');
   const editor = stack.page.getByLabel('sel document');
   await editor.getByText('one two three').dblclick();
   const got = await ai.ok<{ text: string; mode: string; range: { from: number; to: number }; isEmpty: boolean }>('selection', { action: 'get' });
@@ -103,8 +117,8 @@ test('SEL-GET-02 SEL-SET-02 SEL-SET-03 selection in WYSIWYG: ProseMirror positio
   expect(await editor.locator('p').first().textContent()).toBe('one   spaced   bold');
 });
 
-test('switching to source mode and back keeps the cursor in the same block', async ({ stack, ai }) => {
-  await openInEditor(stack, ai, 'mode.md', '# Title\n\nfirst paragraph\n\nsecond paragraph\n');
+test('switching to source mode and back keeps the cursor in the same block', async () => {
+  await openInEditor('mode.md', '# Title\n\nfirst paragraph\n\nsecond paragraph\n');
   const editor = stack.page.getByLabel('mode document');
   await editor.getByText('second paragraph').click();
   await useSourceMode(stack.page);
@@ -112,11 +126,11 @@ test('switching to source mode and back keeps the cursor in the same block', asy
   await expect(stack.page.locator('.cm-content')).toContainText('Xsecond paragraph');
 });
 
-test('a tab switched back to renders from the parse it kept: saving an edit still keeps every other block byte-identical, and text written meanwhile shows', async ({ stack, ai }) => {
-  const { file, tabId } = await openInEditor(stack, ai, 'again.md', DOC);
+test('a tab switched back to renders from the parse it kept: saving an edit still keeps every other block byte-identical, and text written meanwhile shows', async () => {
+  const { file, tabId } = await openInEditor('again.md', DOC);
   const editor = stack.page.getByLabel('again document');
   await expect(editor.getByRole('heading', { name: 'Setext heading' })).toBeVisible();
-  const other = await openInEditor(stack, ai, 'other.md', '# Other\n');
+  const other = await openInEditor('other.md', '# Other\n');
   await expect(stack.page.getByLabel('other document')).toBeVisible();
   await ai.ok('workspace', { action: 'switch_tab', tabId });
   await editor.getByText('A paragraph with').click();

@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { stackTest } from './fixtures';
+import { sharedStackTest } from './sharedStack';
 import type { StackOptions } from './stack';
 import { textOf } from './mcpClient';
 import { startSite, type Site } from './site';
@@ -19,6 +20,17 @@ export function siteTest(options: StackOptions = { allowLoopback: true }) {
 }
 
 export const test = siteTest();
+
+/** `siteTest` on one stack shared by the enclosing `describe` (see `sharedStackTest`): each test has its own AI and fixture site. */
+export function sharedSiteTest(options: StackOptions = { allowLoopback: true }) {
+  return sharedStackTest(options).extend<{ site: Site }>({
+    site: async ({}, use) => {
+      const site = await startSite();
+      await use(site);
+      await site.close();
+    },
+  });
+}
 
 /** The structuredContent of a browser refusal: {error, token, message, data}. */
 export function refusalOf(result: CallToolResult): { token: string; message: string; data?: Record<string, unknown> } {

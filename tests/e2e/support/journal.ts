@@ -18,6 +18,21 @@ export async function injectFaults(page: Page, faults: JournalFaults): Promise<v
   }, faults);
 }
 
+/** Every journal fault switched off, as the editor starts (web/src/lib/testFaults.ts). */
+const NO_JOURNAL_FAULTS: Required<JournalFaults> = {
+  disabled: false,
+  recordDelayMs: 0,
+  failCompletions: 0,
+  rejectCompletions: 0,
+  dropCompletions: 0,
+  failBeforeApply: false,
+  failAfterApply: false,
+  saveDelayMs: 0,
+};
+
+/** Switches every journal fault off again: for tests that share one editor page. */
+export const resetJournalFaults = (page: Page): Promise<void> => injectFaults(page, NO_JOURNAL_FAULTS);
+
 export interface StoredEntry {
   docKey: string;
   tool: string;

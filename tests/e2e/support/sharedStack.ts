@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test } from '@playwright/test';
+/// <reference types="chrome" />
+import { expect, test } from '@playwright/test';
 import { connectAi, type Ai } from './mcpClient';
 import { VMARK } from './paths';
 import { startStack, type Stack, type StackOptions } from './stack';
@@ -45,4 +46,58 @@ export function useSharedStack(options: StackOptions, setUp: (shared: SharedStac
   test.afterAll(async () => {
     for (const resource of started.splice(0).reverse()) await resource.close();
   });
+}
+
+/**
+ * Ends a test's AI and waits until the AI tabs it held are gone (a closed connection ends its principal,
+ * whose tabs the extension then closes), so the next test sees none of them.
+ */
+export async function closeAiAndItsTabs(stack: Stack, ai: Ai): Promise<void> {
+  const state = await ai.ok<{ browserTabs: Array<{ id: string; kind: string }> }>('session', { action: 'get_state' }).catch(() => null);
+  const ids = (state?.browserTabs ?? []).filter((t) => t.kind === 'ai').map((t) => Number(t.id.slice('btab-'.length)));
+  await ai.close();
+  if (ids.length === 0) return;
+  const worker = await stack.serviceWorker();
+  await expect
+    .poll(() => worker.evaluate(async (tabIds) => (await Promise.all(tabIds.map((id) => chrome.tabs.get(id).then(() => id, () => null)))).filter((id) => id !== null), ids))
+    .toEqual([]);
+}
+
+/**
+ * Tests on one stack shared by the enclosing `describe` (or file), started with `options` (then `setUp`):
+ * each test gets the shared `stack` and an `ai` of its own (a fresh `vmark mcp`: a principal of its own,
+ * whose AI tabs, grants and prompts end with it). After each test its AI's tabs are gone and every page
+ * the test opened in the browser (its own tabs, popups, prompts) is closed.
+ */
+export function sharedStackTest(options: StackOptions = {}, setUp?: (shared: SharedStack) => Promise<void> | void) {
+  let shared: Stack | undefined;
+  useSharedStack(options, async (started) => {
+    shared = started.stack;
+    await setUp?.(started);
+  });
+  return test.extend<{ stack: Stack; ai: Ai; closeOpenedPages: void }>({
+    stack: async ({}, use) => {
+      if (!shared) throw new Error('the shared stack starts in beforeAll');
+      await use(shared);
+    },
+    closeOpenedPages: [
+      async ({ stack }, use) => {
+        const before = new Set(stack.context.pages());
+        await use();
+        for (const page of stack.context.pages()) if (!before.has(page)) await page.close().catch(() => undefined);
+      },
+      { auto: true },
+    ],
+    ai: async ({ stack }, use) => {
+      const ai = await connectAi(stack.env);
+      await use(ai);
+      await closeAiAndItsTabs(stack, ai);
+    },
+  });
+}
+
+/** The ids of the editor tabs open in every window, e.g. to close after a test the ones it opened. */
+export async function editorTabIds(ai: Ai): Promise<string[]> {
+  const state = await ai.ok<{ windows: Array<{ tabs: Array<{ id: string }> }> }>('session', { action: 'get_state' });
+  return state.windows.flatMap((w) => w.tabs.map((t) => t.id));
 }
