@@ -7,7 +7,7 @@ import { injectFaults, journalEntries, resetJournalFaults } from './support/jour
 import { useSourceMode } from './support/person';
 import { useSharedStack } from './support/sharedStack';
 import type { Stack } from './support/stack';
-import { closeTabsOpenedByEachTest } from './support/tabs';
+import { closeTabsOpenedByEachTest } from './support/cleanUp';
 
 let stack: Stack;
 let ai: Ai;

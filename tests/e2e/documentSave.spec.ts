@@ -12,7 +12,7 @@ import { expect, test } from './support/fixtures';
 import { historySnapshots, injectFaults, journalEntries, resetJournalFaults } from './support/journal';
 import { useSharedStack } from './support/sharedStack';
 import type { Stack } from './support/stack';
-import { closeTabsOpenedByEachTest } from './support/tabs';
+import { closeTabsOpenedByEachTest } from './support/cleanUp';
 
 interface Read {
   content: string;

@@ -9,7 +9,7 @@ import { injectFaults as injectJournalFaults, journalEntries, resetJournalFaults
 import { useSourceMode } from './support/person';
 import { useSharedStack } from './support/sharedStack';
 import type { Stack } from './support/stack';
-import { closeTabsOpenedByEachTest } from './support/tabs';
+import { closeTabsOpenedByEachTest } from './support/cleanUp';
 
 type Faults = { disabled?: boolean; recordDelayMs?: number; failCompletions?: number };
 

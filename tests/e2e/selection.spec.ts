@@ -7,7 +7,7 @@ import { journalEntries } from './support/journal';
 import { useSourceMode } from './support/person';
 import { useSharedStack } from './support/sharedStack';
 import type { Stack } from './support/stack';
-import { closeTabsOpenedByEachTest } from './support/tabs';
+import { closeTabsOpenedByEachTest } from './support/cleanUp';
 
 let stack: Stack;
 let ai: Ai;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MCP_PROTOCOL, VMARK_VERSION } from '@vmark/shared';
 import { expect, test } from './support/fixtures';
-import { editorTabIds, sharedStackTest } from './support/sharedStack';
+import { tabIds } from './support/cleanUp';
+import { sharedStackTest } from './support/sharedStack';
 
 interface State {
   windows: {
@@ -18,9 +19,9 @@ test.describe('one stack for the tests that touch only their own files and tabs'
   const test = sharedStackTest().extend<{ closeOpenedTabs: void }>({
     closeOpenedTabs: [
       async ({ ai }, use) => {
-        const before = new Set(await editorTabIds(ai));
+        const before = await tabIds(ai);
         await use();
-        for (const tabId of await editorTabIds(ai)) if (!before.has(tabId)) await ai.ok('workspace', { action: 'close', tabId, force: true });
+        for (const tabId of await tabIds(ai)) if (!before.has(tabId)) await ai.ok('workspace', { action: 'close', tabId, force: true });
       },
       { auto: true },
     ],

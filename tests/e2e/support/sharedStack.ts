@@ -95,9 +95,3 @@ export function sharedStackTest(options: StackOptions = {}, setUp?: (shared: Sha
     },
   });
 }
-
-/** The ids of the editor tabs open in every window, e.g. to close after a test the ones it opened. */
-export async function editorTabIds(ai: Ai): Promise<string[]> {
-  const state = await ai.ok<{ windows: Array<{ tabs: Array<{ id: string }> }> }>('session', { action: 'get_state' });
-  return state.windows.flatMap((w) => w.tabs.map((t) => t.id));
-}
