@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runService } from './nativeFolders';
 
-describe('fs.readBytes', () => {
+describe('fs.readBytes and fs.write', () => {
   let root: string;
   let previousStateDir: string | undefined;
 
@@ -29,6 +29,14 @@ describe('fs.readBytes', () => {
     const file = path.join(root, 'served', 'img', 'a.png');
     fs.writeFileSync(file, bytes);
     expect(Buffer.from((await runService({ op: 'fs.readBytes', path: file })) as string, 'base64')).toEqual(bytes);
+  });
+
+  it('a save refused because a folder stands at the path changes nothing and leaves no temp file behind', async () => {
+    const folder = path.join(root, 'served', 'blocked.md');
+    fs.mkdirSync(path.join(folder, 'inside'), { recursive: true });
+    await expect(runService({ op: 'fs.write', path: folder, content: 'text\n' })).rejects.toThrow();
+    expect(fs.statSync(folder).isDirectory()).toBe(true);
+    expect(fs.readdirSync(path.join(root, 'served')).filter((name) => name.includes('blocked.md'))).toEqual(['blocked.md']);
   });
 
   it('refuses files outside the served folders and names a missing one', async () => {

@@ -123,7 +123,13 @@ export async function runService(op: HostServiceOp): Promise<unknown> {
             await fs.rm(tmp, { force: true });
           }
         } else {
-          await fs.rename(tmp, file);
+          try {
+            await fs.rename(tmp, file);
+          } catch (error) {
+            // e.g. a folder stands at the path: the refused save leaves no temp file in the person's folder
+            await fs.rm(tmp, { force: true });
+            throw error;
+          }
         }
         await captured?.record();
         return await stat(file);
