@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { closeTabsOpenedByEachTest } from './support/cleanUp';
+import { useSharedStackAndAi } from './support/cleanUp';
 import { bodyOf, commentOnSelection, commentsPanel, listAll, openNote, selectWithKeyboard, storedThread, useSourceEditor, writeCommentFile, type ListedPage } from './support/comments';
 import { expect, test } from './support/fixtures';
 import type { Ai } from './support/mcpClient';
 import { textOf } from './support/mcpClient';
-import { useSharedStack } from './support/sharedStack';
 import type { Stack } from './support/stack';
 
 const NOTE = '# Title\n\nThe quick brown fox jumps.\n\nSecond paragraph here.\n';
@@ -39,11 +38,7 @@ async function onlyThread(ai: Ai, tabId: string) {
 test.describe('on one stack', () => {
   let stack: Stack;
   let ai: Ai;
-  useSharedStack({}, async (shared) => {
-    stack = shared.stack;
-    ai = await shared.connectAi();
-  });
-  closeTabsOpenedByEachTest(() => ai);
+  useSharedStackAndAi((started) => ({ stack, ai } = started));
   test.afterEach(async () => {
     await injectCommentFaults(stack.page, { disabled: false, saveDelayMs: 0, failSaves: 0 });
   });

@@ -5,17 +5,12 @@ import { expect, test } from '@playwright/test';
 import { connectAi, textOf, type Ai } from './support/mcpClient';
 import { injectFaults, journalEntries, resetJournalFaults } from './support/journal';
 import { useSourceMode } from './support/person';
-import { useSharedStack } from './support/sharedStack';
 import type { Stack } from './support/stack';
-import { closeTabsOpenedByEachTest } from './support/cleanUp';
+import { useSharedStackAndAi } from './support/cleanUp';
 
 let stack: Stack;
 let ai: Ai;
-useSharedStack({}, async (shared) => {
-  stack = shared.stack;
-  ai = await shared.connectAi();
-});
-closeTabsOpenedByEachTest(() => ai);
+useSharedStackAndAi((started) => ({ stack, ai } = started));
 test.afterEach(() => resetJournalFaults(stack.page));
 
 interface Read {

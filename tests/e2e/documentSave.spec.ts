@@ -10,9 +10,8 @@ import type { Page } from 'playwright-core';
 import { textOf, type Ai } from './support/mcpClient';
 import { expect, test } from './support/fixtures';
 import { historySnapshots, injectFaults, journalEntries, resetJournalFaults } from './support/journal';
-import { useSharedStack } from './support/sharedStack';
 import type { Stack } from './support/stack';
-import { closeTabsOpenedByEachTest } from './support/cleanUp';
+import { useSharedStackAndAi } from './support/cleanUp';
 
 interface Read {
   content: string;
@@ -52,11 +51,7 @@ const allowNewLocations = (page: Page) => page.evaluate(() => localStorage.setIt
 test.describe('on a shared stack', () => {
   let stack: Stack;
   let ai: Ai;
-  useSharedStack({}, async (shared) => {
-    stack = shared.stack;
-    ai = await shared.connectAi();
-  });
-  closeTabsOpenedByEachTest(() => ai);
+  useSharedStackAndAi((started) => ({ stack, ai } = started));
   test.afterEach(async () => {
     await resetJournalFaults(stack.page);
     await stack.page.evaluate(() => localStorage.removeItem('vmark.settings'));

@@ -7,9 +7,8 @@ import { expect, test } from './support/fixtures';
 import type { Ai } from './support/mcpClient';
 import { injectFaults as injectJournalFaults, journalEntries, resetJournalFaults, storedJournalRecords } from './support/journal';
 import { useSourceMode } from './support/person';
-import { useSharedStack } from './support/sharedStack';
 import type { Stack } from './support/stack';
-import { closeTabsOpenedByEachTest } from './support/cleanUp';
+import { useSharedStackAndAi } from './support/cleanUp';
 
 type Faults = { disabled?: boolean; recordDelayMs?: number; failCompletions?: number };
 
@@ -40,11 +39,7 @@ async function openFocused(stack: { workspace: string; page: Page }, ai: { ok: <
 test.describe('on a shared stack', () => {
   let stack: Stack;
   let ai: Ai;
-  useSharedStack({}, async (shared) => {
-    stack = shared.stack;
-    ai = await shared.connectAi();
-  });
-  closeTabsOpenedByEachTest(() => ai);
+  useSharedStackAndAi((started) => ({ stack, ai } = started));
   test.afterEach(async () => {
     await resetJournalFaults(stack.page);
     await injectFaults(stack.page, {}, REVIEW_BACKLOG_LIMIT);

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { closeTabsOpenedByEachTest, restoreLocalStorageAfterEachTest } from './support/cleanUp';
+import { restoreLocalStorageAfterEachTest, useSharedStackAndAi } from './support/cleanUp';
 import { expect, test } from './support/fixtures';
 import type { Ai } from './support/mcpClient';
 import { openFolderFromPalette, stubFolderPicker, writeOpfsFiles } from './support/pickedFolder';
 import { solidPng } from './support/png';
-import { useSharedStack } from './support/sharedStack';
 import type { Stack } from './support/stack';
 
 async function openInEditor(stack: { workspace: string }, ai: Ai, name: string, content: string | Buffer) {
@@ -43,11 +42,7 @@ const FRONT_MATTER_DOC = ['---', 'title: Notes', 'tags: [a, b]', '---', '', 'Set
 test.describe('on one stack', () => {
   let stack: Stack;
   let ai: Ai;
-  useSharedStack({}, async (shared) => {
-    stack = shared.stack;
-    ai = await shared.connectAi();
-  });
-  closeTabsOpenedByEachTest(() => ai);
+  useSharedStackAndAi((started) => ({ stack, ai } = started));
   restoreLocalStorageAfterEachTest(() => stack.page, 'vmark.settings');
 
   test('a ts fence is highlighted in WYSIWYG; saving untouched keeps the bytes', async () => {

@@ -12,8 +12,7 @@ import { toDiagnostics } from '../../web/src/workflow/diagnostics';
 import { journalEntries } from './support/journal';
 import type { Ai } from './support/mcpClient';
 import { expect, test } from './support/fixtures';
-import { closeTabsOpenedByEachTest } from './support/cleanUp';
-import { useSharedStack } from './support/sharedStack';
+import { useSharedStackAndAi } from './support/cleanUp';
 import type { Stack } from './support/stack';
 
 const FIXTURE_DIR = path.join(import.meta.dirname, '..', 'fixtures', 'workflows');
@@ -136,11 +135,7 @@ jobs:
 test.describe('on one stack', () => {
   let stack: Stack;
   let ai: Ai;
-  useSharedStack({}, async (shared) => {
-    stack = shared.stack;
-    ai = await shared.connectAi();
-  });
-  closeTabsOpenedByEachTest(() => ai);
+  useSharedStackAndAi((started) => ({ stack, ai } = started));
 
   for (const { kind, fixture, testCase } of casePerKind()) {
     test(`WFL-PATCH-01 WFL-05 ${kind} on ${fixture}: after workspace.save the file differs by exactly the patched lines`, async () => {

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { closeTabsOpenedByEachTest, restoreLocalStorageAfterEachTest } from './support/cleanUp';
+import { restoreLocalStorageAfterEachTest, useSharedStackAndAi } from './support/cleanUp';
 import { textOf, type Ai } from './support/mcpClient';
 import { useSourceMode } from './support/person';
-import { useSharedStack } from './support/sharedStack';
 import type { Stack } from './support/stack';
 
 interface Tab {
@@ -22,11 +21,7 @@ interface State {
 // (tabs, settings, a notice, a second window) is closed or put back after it.
 let stack: Stack;
 let ai: Ai;
-useSharedStack({}, async (shared) => {
-  stack = shared.stack;
-  ai = await shared.connectAi();
-});
-closeTabsOpenedByEachTest(() => ai);
+useSharedStackAndAi((started) => ({ stack, ai } = started));
 restoreLocalStorageAfterEachTest(() => stack.page, 'vmark.settings');
 
 function write(dir: string, name: string, content: string): string {

@@ -4,17 +4,12 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Ai } from './support/mcpClient';
 import { useSourceMode } from './support/person';
-import { useSharedStack } from './support/sharedStack';
 import type { Stack } from './support/stack';
-import { closeTabsOpenedByEachTest } from './support/cleanUp';
+import { useSharedStackAndAi } from './support/cleanUp';
 
 let stack: Stack;
 let ai: Ai;
-useSharedStack({}, async (shared) => {
-  stack = shared.stack;
-  ai = await shared.connectAi();
-});
-closeTabsOpenedByEachTest(() => ai);
+useSharedStackAndAi((started) => ({ stack, ai } = started));
 
 const DOC = [
   '---',

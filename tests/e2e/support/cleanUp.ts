@@ -1,6 +1,8 @@
 import { test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import type { Ai } from './mcpClient';
+import { useSharedStack } from './sharedStack';
+import type { Stack, StackOptions } from './stack';
 
 /** The ids of every tab in every editor window, as `session.get_state` reports them. */
 export async function tabIds(ai: Ai): Promise<Set<string>> {
@@ -37,5 +39,21 @@ export function restoreLocalStorageAfterEachTest(page: () => Page, key: string):
   });
   test.afterEach(async () => {
     await page().evaluate(({ key, before }) => (before === null ? localStorage.removeItem(key) : localStorage.setItem(key, before)), { key, before });
+  });
+}
+
+/**
+ * One stack for the enclosing `describe` (or file) and one AI connected to it, handed to `take` once
+ * started; after each test the tabs it opened are closed (`closeTabsOpenedByEachTest`).
+ */
+export function useSharedStackAndAi(take: (started: { stack: Stack; ai: Ai }) => void, options: StackOptions = {}): void {
+  let ai: Ai | undefined;
+  useSharedStack(options, async (shared) => {
+    ai = await shared.connectAi();
+    take({ stack: shared.stack, ai });
+  });
+  closeTabsOpenedByEachTest(() => {
+    if (!ai) throw new Error('the shared stack starts in beforeAll');
+    return ai;
   });
 }
