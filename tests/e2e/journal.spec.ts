@@ -190,6 +190,8 @@ test('DOC-WRITE-24 after another window wrote the document, this tab gets STALE_
   const a = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file, windowLabel: 'main' });
   const b = await ai.ok<{ tabId: string }>('workspace', { action: 'open', filePath: file, windowLabel: 'window-2' });
   await ai.ok('document', { action: 'write', tabId: a.tabId, content: 'main wrote\n', save: false });
+  // the answer goes out before the write's completion lands (until then a write is JOURNAL_BUSY, DOC-WRITE-23)
+  await expect.poll(async () => (await storedJournalRecords(stack.page, file)).map((entry) => entry.state)).toEqual(['applied']);
   const refused = await ai.call('document', { action: 'write', tabId: b.tabId, content: 'window-2 wrote\n', save: false });
   expect(refused.structuredContent).toMatchObject({ error: 'STALE_PARENT' });
 });
