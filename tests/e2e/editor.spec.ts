@@ -14,8 +14,10 @@ test('crash and restore: text typed and not saved comes back after the page is k
   await stack.page.keyboard.press('Control+End');
   await stack.page.keyboard.type('typed, never saved');
   await stack.page.waitForTimeout(1_200);
-  // kill the renderer: no unload handlers run, as in a real crash
+  // kill the renderer: no unload handlers run, as in a real crash; the next window opens once it is gone
+  const crashed = new Promise<void>((resolve) => stack.page.once('crash', () => resolve()));
   await stack.page.goto('chrome://kill').catch(() => undefined);
+  await crashed;
 
   const fresh = await stack.openEditorWindow();
   const bar = fresh.getByRole('region', { name: 'Unsaved work' });
