@@ -1,16 +1,8 @@
 import type { Page } from 'playwright-core';
+import { testFaults } from '../../../web/src/lib/testFaults';
 
-/** The journal's fault switches behind `window.vmarkDebug.faults.journal` (see web/src/lib/testFaults.ts). */
-export type JournalFaults = {
-  disabled?: boolean;
-  recordDelayMs?: number;
-  failCompletions?: number;
-  rejectCompletions?: number;
-  dropCompletions?: number;
-  failBeforeApply?: boolean;
-  failAfterApply?: boolean;
-  saveDelayMs?: number;
-};
+/** The journal's fault switches behind `window.vmarkDebug.faults.journal`. */
+export type JournalFaults = Partial<typeof testFaults.journal>;
 
 export async function injectFaults(page: Page, faults: JournalFaults): Promise<void> {
   await page.evaluate((faults) => {
@@ -18,17 +10,8 @@ export async function injectFaults(page: Page, faults: JournalFaults): Promise<v
   }, faults);
 }
 
-/** Every journal fault switched off, as the editor starts (web/src/lib/testFaults.ts). */
-const NO_JOURNAL_FAULTS: Required<JournalFaults> = {
-  disabled: false,
-  recordDelayMs: 0,
-  failCompletions: 0,
-  rejectCompletions: 0,
-  dropCompletions: 0,
-  failBeforeApply: false,
-  failAfterApply: false,
-  saveDelayMs: 0,
-};
+/** Every journal fault switched off, as the editor starts. */
+const NO_JOURNAL_FAULTS = { ...testFaults.journal };
 
 /** Switches every journal fault off again: for tests that share one editor page. */
 export const resetJournalFaults = (page: Page): Promise<void> => injectFaults(page, NO_JOURNAL_FAULTS);
