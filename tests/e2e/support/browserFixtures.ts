@@ -8,28 +8,23 @@ import { startSite, type Site } from './site';
 
 export { expect, textOf };
 
+/** A fixture site of the test's own, closed after it. */
+async function siteFixture({}, use: (site: Site) => Promise<void>): Promise<void> {
+  const site = await startSite();
+  await use(site);
+  await site.close();
+}
+
 /** Browser-tool tests: a stack (by default one whose AI tabs may reach the loopback fixture site) and the fixture site. */
 export function siteTest(options: StackOptions = { allowLoopback: true }) {
-  return stackTest(options).extend<{ site: Site }>({
-    site: async ({}, use) => {
-      const site = await startSite();
-      await use(site);
-      await site.close();
-    },
-  });
+  return stackTest(options).extend<{ site: Site }>({ site: siteFixture });
 }
 
 export const test = siteTest();
 
 /** `siteTest` on one stack shared by the enclosing `describe` (see `sharedStackTest`): each test has its own AI and fixture site. */
 export function sharedSiteTest(options: StackOptions = { allowLoopback: true }) {
-  return sharedStackTest(options).extend<{ site: Site }>({
-    site: async ({}, use) => {
-      const site = await startSite();
-      await use(site);
-      await site.close();
-    },
-  });
+  return sharedStackTest(options).extend<{ site: Site }>({ site: siteFixture });
 }
 
 /** The structuredContent of a browser refusal: {error, token, message, data}. */
