@@ -5,7 +5,8 @@ import { makeDoc } from './makeDoc';
  * Where the document tools spend their time in the editor page: a CPU profile (CDP Profiler, self
  * time by original source through the bundle's source map) around N calls of one case.
  * A tool for finding levers, not a bench: it prints and exits.
- * VMARK_PROFILE_CASE = insert5mb | write10kb | read10kb | read1mb (default: all).
+ * VMARK_PROFILE_CASE = insert5mb | write10kb | read10kb | read1mb (default: all). BACKGROUND=1: the 10 KB
+ * writes go to a tab that is not shown.
  */
 const CALLS = Number(process.env.VMARK_PROFILE_CALLS ?? 20);
 const only = process.env.VMARK_PROFILE_CASE;
@@ -27,6 +28,7 @@ await withProfiledEditor(async ({ ai, page, cdp, open }) => {
   await profiled('read10kb', async () => void (await ai.ok('document', { action: 'read', tabId: tabs['10kb'] })));
   await profiled('read1mb', async () => void (await ai.ok('document', { action: 'read', tabId: tabs['1mb'] })));
   const content = makeDoc(10_000);
+  if (process.env.BACKGROUND === '1') await ai.ok('workspace', { action: 'switch_tab', tabId: await open('other', '# other\n') });
   let flip = false;
   await profiled('write10kb', async () => {
     flip = !flip;

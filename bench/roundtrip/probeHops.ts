@@ -13,13 +13,15 @@ import { printNodeProfile, type CpuProfile } from '../editor/profileSummary';
 import { startStack } from '../../tests/e2e/support/stack';
 import { summarize } from './stats';
 import { count } from '../quick';
+import { makeDoc } from '../document/makeDoc';
 
 /**
  * Where a call through every hop spends CPU (a tool, not a bench): runs the no-op, then
  * session.get_state, many times each, and prints per call the CPU time (user + system, from
  * /proc/PID/stat) of each process on the path: this Node (the MCP client), `vmark mcp`,
  * `vmark host`, and the browser's processes by kind. Wall time minus the CPU sum is waiting
- * (wake-ups, scheduling). `node --import tsx bench/roundtrip/probeHops.ts`
+ * (wake-ups, scheduling). `node --import tsx bench/roundtrip/probeHops.ts`; with
+ * `VMARK_PROBE_DOCUMENT=1` also document.read and document.write of a 10 KB document.
  */
 
 const CALLS = count(600, 200);
@@ -95,10 +97,21 @@ try {
   if (!browser || !existsSync(`/proc/${hostPid}`)) throw new Error('browser or host not found');
   const watched = [browser, ...descendants(browser.pid, procs), readProc(mcpPid)!].filter((p, i, all) => all.findIndex((q) => q.pid === p.pid) === i);
 
-  const paths = {
+  const paths: Record<string, () => Promise<unknown>> = {
     noop: () => ai.client.request({ method: HOP_NOOP_METHOD, params: {} } as never, EmptyResultSchema),
     get_state: () => ai.call('session', { action: 'get_state' }),
   };
+  if (process.env.VMARK_PROBE_DOCUMENT === '1') {
+    // document.read against document.write (save: false) of a 10 KB document shown in WYSIWYG, as bench/document does
+    const file = path.join(stack.workspace, 'probe10kb.md');
+    const content = makeDoc(10_000);
+    fs.writeFileSync(file, content);
+    const opened = (await ai.call('workspace', { action: 'open', filePath: file })) as { content: { text: string }[] };
+    const tabId = (JSON.parse(opened.content.at(-1)!.text) as { tabId: string }).tabId;
+    let flip = false;
+    paths.read10kb = () => ai.call('document', { action: 'read', tabId });
+    paths.write10kb = () => ai.call('document', { action: 'write', tabId, content: (flip = !flip) ? `${content}x` : content, save: false });
+  }
   // each path twice, alternating, so what the browser still does after start does not land on one of them
   for (const [name, run] of [...Object.entries(paths), ...Object.entries(paths)]) {
     for (let i = 0; i < 30; i++) await run();

@@ -85,6 +85,35 @@ test('DOC-WRITE-05 DOC-WRITE-06 document.write on the active WYSIWYG tab is one 
   await expect.poll(async () => (await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('# Before\n\nold text\n');
 });
 
+test('DOC-WRITE-05 writes that stream into the active WYSIWYG tab: the editor shows the last one, and the person typing right after types into it', async () => {
+  const { tabId, file } = await openInEditor('stream.md', 'start\n');
+  const editor = stack.page.getByLabel('stream document');
+  await editor.getByText('start').click();
+  await expect(editor).toBeFocused();
+  // back to back, well inside the pace at which the UI follows such a stream
+  for (let i = 1; i <= 12; i++) await ai.ok('document', { action: 'write', tabId, content: `line ${i}\n`, save: false });
+  // at once: the key reaches an editor that shows line 12, never one behind it
+  await stack.page.keyboard.press('End');
+  await stack.page.keyboard.type(' typed');
+  await expect(editor.locator('p')).toHaveText('line 12 typed');
+  await expect.poll(async () => (await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content).toBe('line 12 typed\n');
+  await stack.page.keyboard.press('Control+s');
+  await expect.poll(() => fs.readFileSync(file, 'utf8')).toBe('line 12 typed\n');
+});
+
+test('DOC-WRITE-05 right after streamed writes, a tab switch shows the other tab and selection.get answers from its editor at once', async () => {
+  const first = await openInEditor('stream-a.md', 'alpha\n');
+  const second = await openInEditor('stream-b.md', 'beta\n');
+  await ai.ok('workspace', { action: 'switch_tab', tabId: first.tabId });
+  for (let i = 1; i <= 8; i++) await ai.ok('document', { action: 'write', tabId: first.tabId, content: `alpha ${i}\n`, save: false });
+  await ai.ok('workspace', { action: 'switch_tab', tabId: second.tabId });
+  const got = await ai.ok<{ mode: string }>('selection', { action: 'get' });
+  expect(got.mode).toBe('wysiwyg');
+  await expect(stack.page.getByLabel('stream-b document')).toContainText('beta');
+  await ai.ok('workspace', { action: 'switch_tab', tabId: first.tabId });
+  await expect(stack.page.getByLabel('stream-a document')).toContainText('alpha 8');
+});
+
 test('SEL-GET-02 SEL-SET-02 SEL-SET-03 selection in WYSIWYG: ProseMirror positions; markdown content becomes nodes, plain text stays literal', async () => {
   const { tabId } = await openInEditor('sel.md', 'one two three\n');
   const editor = stack.page.getByLabel('sel document');

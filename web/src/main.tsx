@@ -7,6 +7,8 @@ import { openScratch } from './fs/handleWorkspace';
 import { NativeWorkspace } from './fs/nativeWorkspace';
 import { ExtensionConnection } from './mcp/connection';
 import { dispatch } from './mcp/dispatch';
+import { viewsAfterAnswer, viewsBeforeCall } from './mcp/pacedCalls';
+import { catchUpOnInput } from './state/catchUpOnInput';
 import { windowReport } from './mcp/windowReport';
 import { watchDisk, type DiskWatcher } from './documents/diskWatcher';
 import { allBuffers, holdWindowLock, UnsavedBufferJournal } from './documents/unsavedBuffers';
@@ -26,6 +28,7 @@ const buffers = new UnsavedBufferJournal(store);
 const approvals = new FolderApprovals();
 const comments = new CommentStore();
 const connection: ExtensionConnection = new ExtensionConnection(async (request) => {
+  viewsBeforeCall(store, request);
   // `addresses` are checked against the open threads, so the comments of open tabs must be loaded
   await comments.whenLoaded();
   return dispatch(
@@ -55,13 +58,14 @@ const vmarkDebug: { faults: TestFaults; journal: AgentJournal; buffers: typeof a
 
 connection.onConnectionClosed = (connectionId) => approvals.dropConnection(connectionId);
 // the UI renders what a call changed once its answer is on its way (WindowStore.holdViews)
-connection.onAnswered = () => store.releaseViews();
+connection.onAnswered = (call) => viewsAfterAnswer(store, call);
 connection.windowReport = (label) => windowReport(store, label);
 store.subscribe(() => connection.reportChanged());
 
 async function boot(): Promise<void> {
   addWorkspace(store, await openScratch(), true);
   holdWindowLock();
+  catchUpOnInput(store, window);
   buffers.start();
   vmarkDebug.disk = watchDisk(store);
   trackComments(store, comments);

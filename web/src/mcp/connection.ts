@@ -48,7 +48,7 @@ export class ExtensionConnection {
   private listeners = new Set<() => void>();
   onConnectionClosed: ConnectionClosedListener = () => undefined;
   /** A call's answer was posted (or dropped with its port). */
-  onAnswered: () => void = () => undefined;
+  onAnswered: (call: CallRequest) => void = () => undefined;
   /** This window's report under its label; while unset, the extension asks for it on every call that needs it. */
   windowReport: ((label: string) => WindowReport) | null = null;
   private readonly reports = new ReportPush(
@@ -171,7 +171,7 @@ export class ExtensionConnection {
           this.reports.flushPending();
           this.post({ type: 'result', id: message.id, outcome });
         }
-        this.onAnswered();
+        this.onAnswered(message);
         return;
       }
     }

@@ -9,7 +9,7 @@ export function loadBehindAnswer(store: WindowStore, tabId: string, text: string
   if (editor) {
     store.behindAnswer(() => {
       // the editor went, or the text changed again: the editor loads the tab's text when it is next rendered
-      if (store.editor(tabId) === editor && store.tab(tabId)?.content === text) editor.loadContent(text);
+      if (store.shownEditor(tabId) === editor && store.tab(tabId)?.content === text) editor.loadContent(text);
     });
   }
   return text;

@@ -10,7 +10,7 @@ export const transform = defineAction(documentTool, 'transform', {
   needs: { tab: 'any' },
   async run(ctx, args) {
     const tab = ctx.tab;
-    const editor = ctx.store.editor(tab.id);
+    const editor = ctx.store.shownEditor(tab.id);
     const throughEditor = editor?.mode === 'wysiwyg' && tab.kind === 'markdown' && ctx.store.getSnapshot().activeTabId === tab.id;
     const result = await runMutation(
       ctx,

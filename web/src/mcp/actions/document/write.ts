@@ -13,7 +13,7 @@ export const write = defineAction(documentTool, 'write', {
     const tab = ctx.tab;
     // the save is requested with the write: a save of the file made after this call wins over it (seed: STALE)
     const savePlace = args.save === false ? undefined : await takeSavePlace();
-    const editor = ctx.store.editor(tab.id);
+    const editor = ctx.store.shownEditor(tab.id);
     // the active WYSIWYG tab takes the text through the editor (one undoable step); others keep it as sent
     const throughEditor = editor?.mode === 'wysiwyg' && tab.kind === 'markdown' && ctx.store.getSnapshot().activeTabId === tab.id;
     const next = matchLineEndings(args.content, tab.content);
