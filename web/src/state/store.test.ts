@@ -13,6 +13,14 @@ function storeWithTab(): { store: WindowStore; tabId: string } {
   return { store, tabId };
 }
 
+/** What runMutation, loadBehindAnswer and the connection do for a paced write to a shown editor; the editor's load is recorded in `heard`. */
+const pacedWrite = (store: WindowStore, tabId: string, heard: string[]) => (text: string) => {
+  store.holdViews();
+  store.setContent(tabId, text);
+  store.behindAnswer(() => heard.push(`editor ${text}`));
+  store.answerPosted();
+};
+
 describe('WindowStore views (the UI) while an MCP call answers', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -99,12 +107,7 @@ describe('WindowStore views (the UI) while an MCP call answers', () => {
     const { store, tabId } = storeWithTab();
     const heard: string[] = [];
     store.subscribeView(() => heard.push(`view ${store.tab(tabId)?.content}`));
-    const write = (text: string) => {
-      store.holdViews();
-      store.setContent(tabId, text);
-      store.behindAnswer(() => heard.push(`editor ${text}`));
-      store.answerPosted();
-    };
+    const write = pacedWrite(store, tabId, heard);
     write('one');
     expect(heard).toEqual(['editor one', 'view one']);
     vi.advanceTimersByTime(10);
@@ -130,12 +133,7 @@ describe('WindowStore views (the UI) while an MCP call answers', () => {
     const target = new EventTarget();
     const stop = catchUpOnInput(store, target as unknown as Window);
     target.addEventListener('keydown', () => heard.push('keydown'));
-    const write = (text: string) => {
-      store.holdViews();
-      store.setContent(tabId, text);
-      store.behindAnswer(() => heard.push(`editor ${text}`));
-      store.answerPosted();
-    };
+    const write = pacedWrite(store, tabId, heard);
     write('shown at once');
     write('held');
     expect(heard).toEqual(['editor shown at once', 'view']);
