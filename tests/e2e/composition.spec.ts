@@ -84,9 +84,10 @@ test('DOC-WRITE-19 a source editor still counts as composing right after composi
 test('DOC-WRITE-27 the person starting to compose while the write is recorded aborts it with reason composing; nothing changes', async ({ stack, ai }) => {
   const { file, tabId } = await openFocused(stack, ai, 'abort', 'abc\n');
   await caretAtEnd(stack.page, 'wysiwyg', 'abort');
-  await injectFaults(stack.page, { recordDelayMs: 1_500 });
+  await injectFaults(stack.page, { recordDelayMs: 3_000 });
   const pending = ai.call('document', { action: 'write', tabId, content: 'AI\n' });
-  await expect.poll(async () => (await journalEntries(stack.page, file)).length).toBe(1);
+  // polled often: the default intervals grow to 1 s, which under load saw the record only after the hold had ended
+  await expect.poll(async () => (await journalEntries(stack.page, file)).length, { intervals: [50] }).toBe(1);
   const cdp = await stack.context.newCDPSession(stack.page);
   await startComposing(cdp);
   const result = await pending;
