@@ -1,4 +1,4 @@
-import { withProfiledEditor } from '../editor/profileSummary';
+import { traceAround, withProfiledEditor } from '../editor/profileSummary';
 import { makeDoc } from './makeDoc';
 
 /**
@@ -22,33 +22,38 @@ await withProfiledEditor(async ({ ai, cdp, open }) => {
     else await ai.ok('document', { action: 'read', tabId: tab });
   };
   for (let i = 0; i < 20; i++) await run();
-  const events: Ev[] = [];
-  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as Ev[])));
-  await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,blink,v8,ipc,mojom,IndexedDB,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
-  for (let i = 0; i < CALLS; i++) await run();
-  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  await traced;
+  const events = await traceAround<Ev>(cdp, 'toplevel,devtools.timeline,blink,v8,ipc,mojom,IndexedDB,disabled-by-default-devtools.timeline', async () => {
+    for (let i = 0; i < CALLS; i++) await run();
+  });
   const threads = new Map<string, string>();
   const procs = new Map<number, string>();
   for (const e of events) {
     if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
     if (e.ph === 'M' && e.name === 'process_name') procs.set(e.pid, e.args?.name ?? '?');
   }
-  // per thread: toplevel events' thread time, per name
-  const by = new Map<string, number>();
-  for (const e of events) {
-    if (e.ph !== 'X' || !e.dur) continue;
-    const key = `${procs.get(e.pid) ?? e.pid}/${threads.get(`${e.pid}:${e.tid}`) ?? e.tid} :: ${e.name}`;
-    by.set(key, (by.get(key) ?? 0) + (e.tdur ?? e.dur) / 1000 / CALLS);
-  }
+  const where = (e: Ev) => `${procs.get(e.pid) ?? e.pid}/${threads.get(`${e.pid}:${e.tid}`) ?? e.tid}`;
+  const complete = (e: Ev): e is Ev & { dur: number } => e.ph === 'X' && e.dur !== undefined && e.dur > 0;
   if (process.env.TIMELINE) {
-    const main = [...threads].filter(([, n]) => ['CrRendererMain', 'ServiceWorker thread', 'ThreadPoolForegroundWorker', 'CrBrowserMain'].includes(n)).map(([k]) => k);
-    const tops = events.filter((e) => e.ph === 'X' && e.dur && e.dur > 50 && main.includes(`${e.pid}:${e.tid}`) && (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'ThreadPool_RunTask'));
-    const t0 = tops[Math.floor(tops.length / 2)]!.ts;
-    const inner = (t: Ev) => events.filter((e) => e.ph === 'X' && e.pid === t.pid && e.tid === t.tid && e.ts >= t.ts && e.ts < t.ts + t.dur! && e !== t && e.dur! > 30 && !e.name.includes('RunTask')).slice(0, 6).map((e) => `${e.name}(${(e.dur! / 1000).toFixed(2)})`).join(' ');
-    for (const t of tops.filter((e) => e.ts >= t0 && e.ts < t0 + 60_000).sort((a, b) => a.ts - b.ts)) console.log(`${((t.ts - t0) / 1000).toFixed(2).padStart(7)} +${(t.dur! / 1000).toFixed(2)}  ${(procs.get(t.pid) ?? '') + '/' + threads.get(`${t.pid}:${t.tid}`)}  ${inner(t)}`);
+    const watched = new Set([...threads].filter(([, n]) => ['CrRendererMain', 'ServiceWorker thread', 'ThreadPoolForegroundWorker', 'CrBrowserMain'].includes(n)).map(([k]) => k));
+    const tasks = events.filter(complete).filter((e) => e.dur > 50 && watched.has(`${e.pid}:${e.tid}`) && (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'ThreadPool_RunTask'));
+    const t0 = tasks[Math.floor(tasks.length / 2)]!.ts;
+    const inside = (task: Ev & { dur: number }) =>
+      events
+        .filter(complete)
+        .filter((e) => e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts < task.ts + task.dur && e.dur > 30 && !e.name.includes('RunTask'))
+        .slice(0, 6)
+        .map((e) => `${e.name}(${(e.dur / 1000).toFixed(2)})`)
+        .join(' ');
+    for (const task of tasks.filter((e) => e.ts >= t0 && e.ts < t0 + 60_000).sort((a, b) => a.ts - b.ts)) {
+      console.log(`${((task.ts - t0) / 1000).toFixed(2).padStart(7)} +${(task.dur / 1000).toFixed(2)}  ${where(task)}  ${inside(task)}`);
+    }
     return;
   }
-  for (const [k, v] of [...by].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 60))) console.log(`${v.toFixed(3).padStart(8)}  ${k}`);
+  // every complete event's thread time per call, by thread and name (nested events count in their parents too)
+  const byThreadAndName = new Map<string, number>();
+  for (const e of events.filter(complete)) {
+    const key = `${where(e)} :: ${e.name}`;
+    byThreadAndName.set(key, (byThreadAndName.get(key) ?? 0) + (e.tdur ?? e.dur) / 1000 / CALLS);
+  }
+  for (const [k, v] of [...byThreadAndName].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 60))) console.log(`${v.toFixed(3).padStart(8)}  ${k}`);
 });

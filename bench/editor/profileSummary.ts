@@ -114,21 +114,32 @@ export async function withProfiledEditor(run: (editor: ProfiledEditor) => Promis
   }
 }
 
+/** The browser's trace events of `categories` around `run`. */
+export async function traceAround<Event>(cdp: CDPSession, categories: string, run: () => Promise<void>): Promise<Event[]> {
+  const events: Event[] = [];
+  const collect = (d: { value: unknown }) => events.push(...(d.value as Event[]));
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+  await run();
+  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await traced;
+  cdp.off('Tracing.dataCollected', collect);
+  return events;
+}
+
 /** A CPU profile (sampled every `intervalUs`) and the renderer's trace around `run`, both printed. */
 export async function profileAndTrace(cdp: CDPSession, intervalUs: number, run: () => Promise<void>): Promise<void> {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink', transferMode: 'ReportEvents' });
-  await cdp.send('Profiler.start');
-  await run();
-  const { profile } = await cdp.send('Profiler.stop');
-  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  await traced;
+  let profile: CpuProfile | undefined;
+  const events = await traceAround<TraceEvent>(cdp, 'devtools.timeline,blink', async () => {
+    await cdp.send('Profiler.start');
+    await run();
+    ({ profile } = await cdp.send('Profiler.stop'));
+  });
   printTrace(events);
-  printProfile(profile);
+  printProfile(profile!);
 }
 
 /**
@@ -147,16 +158,13 @@ export async function showLargeDocument({ ai, page, open }: ProfiledEditor, line
 
 /** The renderer's trace events of `categories` and a CPU profile sampled every 100 µs, both around `run`. */
 export async function traceAndProfile<Event>(cdp: CDPSession, categories: string, run: () => Promise<void>): Promise<{ events: Event[]; profile: CpuProfile & { startTime: number } }> {
-  const events: Event[] = [];
-  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as Event[])));
-  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-  await cdp.send('Profiler.start');
-  await run();
-  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile & { startTime: number } };
-  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  await traced;
-  return { events, profile };
+  let profile: (CpuProfile & { startTime: number }) | undefined;
+  const events = await traceAround<Event>(cdp, categories, async () => {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    await run();
+    ({ profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile & { startTime: number } });
+  });
+  return { events, profile: profile! };
 }
