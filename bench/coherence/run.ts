@@ -47,7 +47,7 @@ function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
 
-/** CPU (median of `times`) of reading every ledger segment as the replay does and JSON.parse of each line, keeping nothing. */
+/** CPU (median of `times`) of reading every ledger segment as the replay does (in pieces of whole lines) and JSON.parse of each line, keeping nothing. */
 async function jsonFloor(root: string, times: number): Promise<number> {
   const storage = new NodeCoherenceStorage(root);
   const segments = (await storage.list('.vmark/ledger')).filter((name) => name.endsWith('.jsonl'));
@@ -55,8 +55,15 @@ async function jsonFloor(root: string, times: number): Promise<number> {
   for (let i = 0; i < times; i++) {
     const cpuStart = cpuMs();
     let parsed = 0;
+    const parse = (piece: string) => {
+      let start = 0;
+      for (let end = piece.indexOf('\n'); end >= 0; start = end + 1, end = piece.indexOf('\n', start)) {
+        if (end > start) parsed += (JSON.parse(piece.slice(start, end)) as { kind: string }).kind.length > 0 ? 1 : 0;
+      }
+    };
     for (const name of segments) {
-      for (const line of (await storage.readFrom(`.vmark/ledger/${name}`, 0)).split('\n')) if (line !== '') parsed += (JSON.parse(line) as { kind: string }).kind.length > 0 ? 1 : 0;
+      const segment = `.vmark/ledger/${name}`;
+      await storage.readLines(segment, 0, (await storage.size(segment)) ?? 0, parse);
     }
     cpu.push(cpuMs() - cpuStart);
     if (parsed === 0) throw new Error('the ledger has no lines');
@@ -155,7 +162,9 @@ async function main(): Promise<void> {
     console.log(
       `open with snapshot (+tail of ${generated.tail.entries} entries, ${mib(fromSnapshot.replayed)}): CPU ${fromSnapshot.cpu.toFixed(0)} ms; wall ${fmt(fromSnapshot.wall)}   goal ≤ 500 ms: ${verdict(fromSnapshot.cpu <= 500)}`,
     );
-    console.log(`full replay, no snapshot (${generated.entries} entries, ${mib(replay.replayed)}): CPU ${replay.cpu.toFixed(0)} ms; wall ${fmt(replay.wall)}   (the floor: ${(replay.cpu / fromSnapshot.cpu).toFixed(1)}× the snapshot's CPU)`);
+    console.log(
+      `full replay, no snapshot (${generated.entries} entries, ${mib(replay.replayed)}): CPU ${replay.cpu.toFixed(0)} ms; wall ${fmt(replay.wall)}   rebuild from the ledger alone ≤ 500 ms: ${verdict(replay.cpu <= 500)} (${(replay.cpu / fromSnapshot.cpu).toFixed(1)}× the snapshot's CPU)`,
+    );
     console.log(`reading and JSON.parse of every ledger line, nothing kept (what any replay of this ledger pays): CPU ${parseFloor.toFixed(0)} ms; the full replay is ${(replay.cpu / parseFloor).toFixed(1)}× it`);
     console.log(`full replay + writing the snapshot (${mib(snapshotBytes)} in .vmark/cache/): CPU ${withWrite.cpu.toFixed(0)} ms (once, n=1)`);
     console.log(`cold scan (${generated.files.length} files, no stat cache): wall ${coldScan.toFixed(1)} ms`);
@@ -179,7 +188,7 @@ async function main(): Promise<void> {
         `${browser.fromSnapshot.median.toFixed(0)} ms`,
         `≤ 500 ms: ${verdict(browser.fromSnapshot.median <= 500)}`,
       ],
-      ['full replay (no snapshot)', `${replay.cpu.toFixed(0)} ms CPU, ${replay.wall.median.toFixed(0)} ms wall`, `${browser.replay.median.toFixed(0)} ms`, 'floor'],
+      ['full replay (no snapshot)', `${replay.cpu.toFixed(0)} ms CPU, ${replay.wall.median.toFixed(0)} ms wall`, `${browser.replay.median.toFixed(0)} ms`, `≤ 500 ms: ${verdict(browser.replay.median <= 500)}`],
       ['read + JSON.parse per line', `${parseFloor.toFixed(0)} ms CPU`, '', 'no index built'],
       ['full replay + snapshot write', `${withWrite.cpu.toFixed(0)} ms CPU, ${withWrite.wall.median.toFixed(0)} ms wall`, `${browser.replayAndWrite.toFixed(0)} ms`, 'once, then opens use it'],
       ['cold scan', `${coldScan.toFixed(0)} ms wall`, `${browser.coldScan.toFixed(0)} ms`, browser.coldCalls > 1 ? `over the 20 s call limit: answered on call ${browser.coldCalls}` : ''],

@@ -50,6 +50,25 @@ describe('coherence on real files (Node storage)', () => {
     expect(await storage.readFrom('bad.jsonl', 0)).toBe('a\ufffd\n');
   });
 
+  it('reads a segment in pieces of whole lines: UTF-8 across a piece, a line longer than a piece, up to the size asked, the torn tail left', async () => {
+    const root = tempDir();
+    const storage = new NodeCoherenceStorage(root);
+    const long = `{"m":"${'é'.repeat(400_000)}"}`;
+    const text = `skip\n{"m":"Müller 😀"}\n${long}\n${'{"a":1}\n'.repeat(200_000)}`;
+    fs.writeFileSync(path.join(root, 's.jsonl'), `${text}{"torn`);
+    const pieces: string[] = [];
+    const size = Buffer.byteLength(text) + 6;
+    expect(await storage.readLines('s.jsonl', 5, size, (piece) => pieces.push(piece))).toBe(Buffer.byteLength(text) - 5);
+    expect(pieces.join('')).toBe(text.slice(5));
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(pieces.every((piece) => piece.endsWith('\n'))).toBe(true);
+    // appended after the size was taken: not read
+    fs.appendFileSync(path.join(root, 's.jsonl'), '"}\n');
+    const after: string[] = [];
+    expect(await storage.readLines('s.jsonl', Buffer.byteLength(text), size, (piece) => after.push(piece))).toBe(0);
+    expect(after).toEqual([]);
+  });
+
   it('a derived document goes stale when its source is edited outside VMark; untouched files stay byte-identical', async () => {
     const root = tempDir();
     fs.mkdirSync(path.join(root, 'characters'));

@@ -2,7 +2,7 @@ import { isAscii } from 'node:buffer';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Serial, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
+import { readLinePieces, Serial, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
 import { withFolderLock } from './folderLock';
 import { WatchedTree } from './watchedTree';
 
@@ -60,6 +60,20 @@ export class NodeCoherenceStorage implements CoherenceStorage {
         read += got;
       }
       return decodeUtf8(buffer.subarray(0, read));
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  async readLines(rel: string, from: number, to: number, take: (lines: string) => void): Promise<number> {
+    const fd = fs.openSync(this.abs(rel), 'r');
+    try {
+      return await readLinePieces(
+        (into, at, position, length) => fs.readSync(fd, into, at, length, position),
+        (bytes) => decodeUtf8(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+        { from, to },
+        take,
+      );
     } finally {
       fs.closeSync(fd);
     }

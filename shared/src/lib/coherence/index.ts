@@ -7,6 +7,7 @@ export * from './ledger/layout';
 export { parseLine, LEDGER_FORMAT, type Entry, type EntryOf, type KnownEntry, type KnownKind } from './ledger/entries';
 export { Ledger, type MalformedLine } from './ledger/ledger';
 export { Serial } from './ledger/serial';
+export { readLinePieces, type ReadAt } from './ledger/linePieces';
 export { CoherenceIndex } from './kernel/coherenceIndex';
 export { CoherenceKernel, type KernelOptions, type OpenReport } from './kernel/kernel';
 export { DEFAULT_CONTEXT_ID, type ResolvedContext } from './kernel/contexts';

@@ -163,8 +163,7 @@ export class CoherenceIndex {
    * repeated idem must win (the smallest `(time, id)`) is the caller's to settle (`kernel.ts`).
    */
   apply(entry: KnownEntry | Entry): boolean {
-    if (this.seen.has(entry.idem)) return false;
-    this.seen.add(entry.idem);
+    if (!this.seen.add(entry.idem)) return false;
     this.entryCount++;
     this.applyKind(entry as KnownEntry);
     return true;

@@ -130,9 +130,9 @@ export class CoherenceKernel {
   async refresh({ repair }: { repair: boolean }): Promise<void> {
     this.reading++;
     try {
-      const read = await this.ledger.readNew();
+      if (this.index.entryCount === 0 && this.ledger.positions().size === 0) await this.replay();
+      else if (!this.take(await this.ledger.readNew())) await this.replay();
       this.unreadBytes = 0;
-      if (!this.take(read)) await this.replay();
     } finally {
       this.reading--;
     }
@@ -228,10 +228,33 @@ export class CoherenceKernel {
     return true;
   }
 
-  /** Rebuilds the index from the whole ledger. */
+  /**
+   * Rebuilds the index from the whole ledger, applying each entry as it is read (nothing else keeps
+   * it, so most die young). An idem found repeated is settled by reading again: its copies are held
+   * back then, and the smallest `(time, id)` of each applied at the end (entries apply in any order).
+   */
   private async replay(): Promise<void> {
-    this.ledger.resume(new Map());
-    this.take({ ...(await this.ledger.readNew()), reset: true });
+    let repeated = new Set<string>();
+    for (;;) {
+      this.ledger.resume(new Map());
+      const index = new CoherenceIndex();
+      const copies: Entry[] = [];
+      const found = new Set<string>();
+      const { malformed } = await this.ledger.readEach((entry) => {
+        if (repeated.has(entry.idem)) copies.push(entry);
+        else if (!index.apply(entry)) found.add(entry.idem);
+      });
+      if (found.size > 0) {
+        repeated = new Set([...repeated, ...found]);
+        continue;
+      }
+      for (const entry of smallestPerIdem(copies)) index.apply(entry);
+      this.index = index;
+      this.quarantined = malformed.length;
+      this.pendingQuarantine = [...malformed];
+      this.appliedKeys.clear();
+      return;
+    }
   }
 
   time(): string {

@@ -6,6 +6,18 @@ import { CoherenceKernel } from '../kernel/kernel';
 import { Ledger } from './ledger';
 import { LEDGER_DIR, QUARANTINE_DIR, SEGMENT_ROTATE_BYTES, segmentName, snapshotPath } from './layout';
 import { parseLine } from './entries';
+import { readLinePieces } from './linePieces';
+import { utf8Bytes, utf8Text } from '../utf8';
+
+/** The in-memory workspace read as the host and the worker read a ledger: in pieces of whole lines, here 16 bytes a read. */
+class PiecewiseStorage extends MemoryStorage {
+  pieces = 0;
+  async readLines(path: string, from: number, to: number, take: (lines: string) => void): Promise<number> {
+    const bytes = utf8Bytes(this.text(path) ?? '');
+    const reads = (into: Uint8Array, at: number, position: number, length: number) => (into.set(bytes.subarray(position, position + length), at), Math.max(0, Math.min(length, bytes.length - position)));
+    return readLinePieces(reads, utf8Text, { from, to }, (text) => (this.pieces++, take(text)), 16);
+  }
+}
 
 const diagnostic = (kernel: CoherenceKernel, idem: string) => kernel.entry('diagnostic', { code: 'NOTE', message: 'm' }, idem);
 
@@ -164,5 +176,43 @@ describe('ledger', () => {
     expect(transformationsIn(storage).map((t) => t.writer).sort()).toEqual([WRITER_A, WRITER_B]);
     const edges = await a.kernel.project();
     expect(edges.map((e) => [e.upstream_path, e.downstream_path, e.state])).toEqual([['elena.md', 'chapter.md', 'fresh']]);
+  });
+
+  it('COH-STATUS-04 a replay read in pieces of whole lines builds what reading each segment whole builds: entries, malformed lines by number, the torn tail left, where reading stands', async () => {
+    const segment = (writer: string) => `${LEDGER_DIR}/${segmentName(writer, 0)}`;
+    const line = (id: string, idem: string, message: string) => `${JSON.stringify({ format: 0, id, kind: 'diagnostic', time: `2026-12-01T10:00:0${id.length % 10}Z`, writer: WRITER_A, idem, body: { code: 'NOTE', message } })}\n`;
+    const fill = (storage: MemoryStorage) => {
+      storage.put('.vmark/.gitignore', 'cache/\n');
+      storage.put(segment(WRITER_A), `${line('a1', 'op-1', 'Müller – Ära 😀')}\nnot json\n${line('a22', 'op-2', 'x'.repeat(70))}${line('a3', 'op-1', 'a later copy')}{"format":0,"id":"to`);
+      storage.put(segment(WRITER_B), `${line('b1', 'op-3', 'ß')}${line('b2', 'op-2', 'an earlier copy')}`);
+    };
+    const whole = new MemoryStorage();
+    const pieces = new PiecewiseStorage();
+    fill(whole);
+    fill(pieces);
+    const options = () => {
+      let n = 0;
+      return { writer: WRITER_A, snapshot: false as const, now: () => new Date('2026-12-01T11:00:00Z'), newId: () => `new-${++n}` };
+    };
+    const a = await CoherenceKernel.open(whole, options());
+    const b = await CoherenceKernel.open(pieces, options());
+    expect(pieces.pieces).toBeGreaterThan(6);
+    const seen = (kernel: CoherenceKernel) => ({
+      entries: kernel.index.entryCount,
+      messages: kernel.index.diagnostics.map((d) => d.body.message).sort(),
+      quarantined: kernel.quarantined,
+      positions: [...kernel.ledger.positions()].sort(),
+    });
+    expect(seen(b)).toEqual(seen(a));
+    // op-1: same time, the smaller id; op-2: the earlier time, in the other segment
+    expect(seen(b).messages).toEqual(['Müller – Ära 😀', 'ß', 'an earlier copy'].sort());
+    expect(seen(b).quarantined).toBe(1);
+    // the torn line completed: both read on from where they stood
+    for (const storage of [whole, pieces]) await storage.append(segment(WRITER_A), `ne"}\n${line('a4', 'op-4', 'after the tear')}`);
+    await a.refresh({ repair: true });
+    await b.refresh({ repair: true });
+    expect(seen(b)).toEqual(seen(a));
+    expect(pieces.text(`${QUARANTINE_DIR}/${segmentName(WRITER_A, 0)}.bad`)).toBe(whole.text(`${QUARANTINE_DIR}/${segmentName(WRITER_A, 0)}.bad`));
+    expect(pieces.text(`${QUARANTINE_DIR}/${segmentName(WRITER_A, 0)}.bad`)).toContain('# line 3, not JSON');
   });
 });

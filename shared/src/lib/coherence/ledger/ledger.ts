@@ -71,6 +71,16 @@ export class Ledger {
 
   /** Complete lines appended to any segment since the last read. */
   async readNew(): Promise<LedgerRead> {
+    const entries: (KnownEntry | Entry)[] = [];
+    const { reset, malformed } = await this.readEach((entry) => entries.push(entry));
+    return { reset, entries, malformed };
+  }
+
+  /**
+   * `readNew` with each entry handed to `take` as it is parsed, not collected: a replay of the whole
+   * ledger (125 MB at 200,000 entries) holds neither its text nor its entries at once.
+   */
+  async readEach(take: (entry: KnownEntry | Entry) => void): Promise<Omit<LedgerRead, 'entries'>> {
     const names = (await this.storage.list(LEDGER_DIR)).filter((n) => n.endsWith('.jsonl')).sort();
     let reset = false;
     const sizes = new Map<string, number>();
@@ -79,32 +89,42 @@ export class Ledger {
       if ((sizes.get(name) ?? -1) < cursor.bytes) reset = true;
     }
     if (reset) this.cursors = new Map();
-    const entries: (KnownEntry | Entry)[] = [];
     const malformed: MalformedLine[] = [];
     for (const name of names) {
       const cursor = this.cursors.get(name) ?? { bytes: 0, lines: 0, first: '', last: '' };
-      if ((sizes.get(name) ?? 0) === cursor.bytes) continue;
-      const text = await this.storage.readFrom(`${LEDGER_DIR}/${name}`, cursor.bytes);
-      const end = text.lastIndexOf('\n');
-      if (end < 0) continue;
-      const complete = text.slice(0, end);
-      const lines = complete.split('\n');
-      for (let i = 0; i < lines.length; i++) {
-        const line = lines[i] as string;
-        if (line.trim() === '') continue;
-        const parsed = parseLine(line);
-        if (parsed.ok) entries.push(parsed.entry);
-        else malformed.push({ segment: name, line: cursor.lines + i + 1, reason: parsed.reason, text: line });
-      }
-      const torn = text.length - end - 1;
-      this.cursors.set(name, {
-        bytes: (sizes.get(name) ?? 0) - (torn === 0 ? 0 : utf8Length(text.slice(end + 1))),
-        lines: cursor.lines + lines.length,
-        first: cursor.bytes === 0 ? `${lines[0]}\n` : cursor.first,
-        last: `${lines[lines.length - 1]}\n`,
-      });
+      const size = sizes.get(name) ?? 0;
+      if (size === cursor.bytes) continue;
+      let lines = cursor.lines;
+      let first = cursor.first;
+      let last = cursor.last;
+      const takeLines = (piece: string): void => {
+        let start = 0;
+        let line = '';
+        for (let end = piece.indexOf('\n'); end >= 0; start = end + 1, end = piece.indexOf('\n', start)) {
+          line = piece.slice(start, end);
+          if (lines++ === cursor.lines && cursor.bytes === 0) first = `${line}\n`;
+          if (line.trim() === '') continue;
+          const parsed = parseLine(line);
+          if (parsed.ok) take(parsed.entry);
+          else malformed.push({ segment: name, line: lines, reason: parsed.reason, text: line });
+        }
+        last = `${line}\n`;
+      };
+      const path = `${LEDGER_DIR}/${name}`;
+      const bytes = this.storage.readLines ? await this.storage.readLines(path, cursor.bytes, size, takeLines) : await this.readLinesFrom(path, cursor.bytes, size, takeLines);
+      if (bytes === 0) continue;
+      this.cursors.set(name, { bytes: cursor.bytes + bytes, lines, first, last });
     }
-    return { reset, entries, malformed };
+    return { reset, malformed };
+  }
+
+  /** `CoherenceStorage.readLines` for a storage without it: the whole text at once. */
+  private async readLinesFrom(path: string, from: number, to: number, take: (lines: string) => void): Promise<number> {
+    const text = await this.storage.readFrom(path, from, to);
+    const end = text.lastIndexOf('\n');
+    if (end < 0) return 0;
+    take(text.slice(0, end + 1));
+    return to - from - utf8Length(text.slice(end + 1));
   }
 
   /** Where each segment's reading stands (the index snapshot records it). */

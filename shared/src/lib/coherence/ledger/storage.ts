@@ -24,6 +24,12 @@ export interface CoherenceStorage {
   readBytes(path: string): Promise<Uint8Array | null>;
   /** The text from byte `from` to byte `to` (default: the end; the ledger's tail replay). */
   readFrom(path: string, from: number, to?: number): Promise<string>;
+  /**
+   * Hands `take` the text from byte `from` up to `to` a bounded piece at a time, each piece whole
+   * lines (ending with `\n`), so a replay of the whole ledger never holds it as one string; resolves
+   * to the bytes those lines span (what follows is a torn last line). Absent: `readFrom`.
+   */
+  readLines?(path: string, from: number, to: number, take: (lines: string) => void): Promise<number>;
   /** Size in bytes, or null when the file does not exist. */
   size(path: string): Promise<number | null>;
   /**
