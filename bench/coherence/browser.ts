@@ -27,6 +27,7 @@ const OPFS_DIR = 'bench-coherence';
 const CHUNK = 4 * 1024 * 1024;
 const PROFILE = process.env.VMARK_BENCH_PROFILE;
 const PROFILE_OPEN = process.env.VMARK_BENCH_PROFILE_OPEN;
+const PROFILE_REPLAY = process.env.VMARK_BENCH_PROFILE_REPLAY;
 /** `VMARK_BENCH_OPEN_ONLY=1`: only the opens from the snapshot (no full replays, scans or calls after them). */
 const OPEN_ONLY = process.env.VMARK_BENCH_OPEN_ONLY === '1';
 
@@ -199,7 +200,11 @@ export async function benchInBrowser(root: string, target: string, writer: strin
     const replayTimes: number[] = [];
     for (let i = 0; i < (OPEN_ONLY ? 0 : rebuilds); i++) {
       await start();
-      replayTimes.push((await open({ dirName: OPFS_DIR, writer, snapshot: false })).took);
+      const replayOnce = () => open({ dirName: OPFS_DIR, writer, snapshot: false });
+      // VMARK_BENCH_PROFILE_REPLAY=file.cpuprofile: the worker's CPU profile over the last full replay
+      const profiled = PROFILE_REPLAY && i === rebuilds - 1 ? await probe.profile(replayOnce) : null;
+      if (profiled) fs.writeFileSync(PROFILE_REPLAY as string, JSON.stringify(profiled.profile));
+      replayTimes.push((profiled?.result ?? (await replayOnce())).took);
     }
     const snapshotTimes: number[] = [];
     let indexBytes: number | null = null;

@@ -1,4 +1,4 @@
-import { forEachAhead, isDocumentName, LEDGER_DIR, readLinePieces, SKIPPED_FOLDERS, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
+import { forEachAhead, isDocumentName, LEDGER_DIR, SKIPPED_FOLDERS, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
 import { observeDirectory } from '../fs/observeDirectory';
 import { injectedDelay, testFaults } from '../lib/testFaults';
 import { KeptSyncHandles, openSyncAccess, writeAllAt } from './keptSyncHandles';
@@ -9,8 +9,6 @@ import { HeldWrites } from './heldWrites';
 
 /** Documents stat-ed at once by a walk. */
 const STAT_AHEAD = 16;
-/** Bytes a ledger replay reads at once: each read of a Blob's slice is a trip out of the worker. */
-const READ_PIECE_BYTES = 4 << 20;
 /** How long a sync access handle (a ledger segment's, the watch's cookie) stays open after its last use. */
 const KEEP_OPEN_MS = 1_000;
 
@@ -183,23 +181,6 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   async readFrom(path: string, from: number, to?: number): Promise<string> {
     const blob = await this.blob(path);
     return blob ? blob.slice(from, to).text() : '';
-  }
-
-  async readLines(path: string, from: number, to: number, take: (lines: string) => void): Promise<number> {
-    const blob = await this.blob(path);
-    if (!blob) return 0;
-    const decoder = new TextDecoder();
-    return readLinePieces(
-      async (into, at, position, length) => {
-        const bytes = new Uint8Array(await blob.slice(position, position + length).arrayBuffer());
-        into.set(bytes, at);
-        return bytes.length;
-      },
-      (bytes) => decoder.decode(bytes),
-      { from, to: Math.min(to, blob.size) },
-      take,
-      READ_PIECE_BYTES,
-    );
   }
 
   /**

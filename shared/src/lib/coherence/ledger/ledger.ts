@@ -29,6 +29,14 @@ export interface LedgerRead {
   malformed: MalformedLine[];
 }
 
+/** The whole lines of a segment's text read at once (`byteLength` bytes) handed to `take`; the bytes they span. */
+function wholeLines(text: string, byteLength: number, take: (lines: string) => void): number {
+  const end = text.lastIndexOf('\n');
+  if (end < 0) return 0;
+  take(text.slice(0, end + 1));
+  return byteLength - utf8Length(text.slice(end + 1));
+}
+
 /** A malformed line's diagnostic idem: every writer that finds the line names it the same. */
 export const quarantineIdem = (bad: MalformedLine): string => `quarantine:${sha256Hex(`${bad.segment}\n${bad.line}\n${bad.text}`)}`;
 
@@ -90,10 +98,17 @@ export class Ledger {
     }
     if (reset) this.cursors = new Map();
     const malformed: MalformedLine[] = [];
-    for (const name of names) {
-      const cursor = this.cursors.get(name) ?? { bytes: 0, lines: 0, first: '', last: '' };
+    const start = (name: string): SegmentCursor => this.cursors.get(name) ?? { bytes: 0, lines: 0, first: '', last: '' };
+    const pending = names.filter((name) => (sizes.get(name) ?? 0) !== start(name).bytes);
+    // a storage without readLines reads a segment whole: the next one is read while this one is parsed
+    const whole = (name: string | undefined) => (name === undefined || this.storage.readLines ? null : this.storage.readFrom(`${LEDGER_DIR}/${name}`, start(name).bytes, sizes.get(name)));
+    let ahead = whole(pending[0]);
+    for (const [i, name] of pending.entries()) {
+      const cursor = start(name);
       const size = sizes.get(name) ?? 0;
-      if (size === cursor.bytes) continue;
+      const text = ahead === null ? null : await ahead;
+      ahead = whole(pending[i + 1]);
+      ahead?.catch(() => undefined); // awaited in the next round; not unhandled if this one throws
       let lines = cursor.lines;
       let first = cursor.first;
       let last = cursor.last;
@@ -110,21 +125,11 @@ export class Ledger {
         }
         last = `${line}\n`;
       };
-      const path = `${LEDGER_DIR}/${name}`;
-      const bytes = this.storage.readLines ? await this.storage.readLines(path, cursor.bytes, size, takeLines) : await this.readLinesFrom(path, cursor.bytes, size, takeLines);
+      const bytes = text === null ? await (this.storage.readLines as NonNullable<CoherenceStorage['readLines']>)(`${LEDGER_DIR}/${name}`, cursor.bytes, size, takeLines) : wholeLines(text, size - cursor.bytes, takeLines);
       if (bytes === 0) continue;
       this.cursors.set(name, { bytes: cursor.bytes + bytes, lines, first, last });
     }
     return { reset, malformed };
-  }
-
-  /** `CoherenceStorage.readLines` for a storage without it: the whole text at once. */
-  private async readLinesFrom(path: string, from: number, to: number, take: (lines: string) => void): Promise<number> {
-    const text = await this.storage.readFrom(path, from, to);
-    const end = text.lastIndexOf('\n');
-    if (end < 0) return 0;
-    take(text.slice(0, end + 1));
-    return to - from - utf8Length(text.slice(end + 1));
   }
 
   /** Where each segment's reading stands (the index snapshot records it). */

@@ -27,7 +27,8 @@ export interface CoherenceStorage {
   /**
    * Hands `take` the text from byte `from` up to `to` a bounded piece at a time, each piece whole
    * lines (ending with `\n`), so a replay of the whole ledger never holds it as one string; resolves
-   * to the bytes those lines span (what follows is a torn last line). Absent: `readFrom`.
+   * to the bytes those lines span (what follows is a torn last line). Absent: the ledger reads each
+   * segment whole with `readFrom` (a browser worker: `Blob.text()` decodes off its thread).
    */
   readLines?(path: string, from: number, to: number, take: (lines: string) => void): Promise<number>;
   /** Size in bytes, or null when the file does not exist. */
