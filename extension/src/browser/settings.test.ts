@@ -19,7 +19,7 @@ const setElsewhere = async (items: Record<string, unknown>) => {
 };
 vi.stubGlobal('chrome', { storage: { local: { get, set: setElsewhere }, onChanged: { addListener: (l: Listener) => listeners.push(l) } } });
 
-const { readSettings, writeSettings, SETTINGS_KEY } = await import('./settings');
+const { readSettings, settingsWriter, SETTINGS_KEY } = await import('./settings');
 
 describe('readSettings', () => {
   it('session.get_state: reads storage once, then from memory until the settings change anywhere', async () => {
@@ -48,11 +48,16 @@ describe('readSettings', () => {
     expect((await readSettings()).enabled).toBe(false);
   });
 
-  it('writeSettings is seen by the next read in the same context', async () => {
-    await writeSettings({ enabled: true, trustedInput: true });
-    expect(await readSettings()).toMatchObject({ enabled: true, trustedInput: true });
-    await writeSettings({ trustedInput: false });
-    expect(await readSettings()).toMatchObject({ enabled: true, trustedInput: false });
+  it('a form\'s change is stored in the event that made it (no read first: the popup may close right after the click), over changes made elsewhere, and seen by the next read', async () => {
+    await setElsewhere({ [SETTINGS_KEY]: { enabled: true, posture: 'sandbox' } });
+    const write = await settingsWriter();
+    await setElsewhere({ [SETTINGS_KEY]: { enabled: true, posture: 'sandbox', allowLoopback: true } });
+    write({ posture: 'shared' });
+    // nothing awaited: the set was issued before the handler returned
+    expect(stored[SETTINGS_KEY]).toMatchObject({ posture: 'shared', allowLoopback: true, enabled: true });
+    expect(await readSettings()).toMatchObject({ posture: 'shared', allowLoopback: true });
+    write({ trustedInput: true });
+    expect(await readSettings()).toMatchObject({ posture: 'shared', trustedInput: true });
   });
 
   it('a caller changing its copy does not change what the next caller reads', async () => {

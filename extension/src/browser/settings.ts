@@ -52,14 +52,21 @@ export async function readSettings(): Promise<BrowserSettings> {
   return { ...(await reading) };
 }
 
-export async function writeSettings(change: Partial<BrowserSettings>): Promise<BrowserSettings> {
-  const next = { ...(await readStoredSettings()), ...change };
-  cached = null;
-  changes++;
-  await chrome.storage.local.set({ [SETTINGS_KEY]: next });
-  cached = null;
-  changes++;
-  return next;
+/**
+ * A settings form's writer: each change is stored with one `set` issued in the event that made it,
+ * over the settings as this page last saw them (kept current by `chrome.storage.onChanged`). Not a
+ * read and then a write: the popup closes as soon as it loses focus, often right after the click,
+ * and a write still waiting for its read then never happened.
+ */
+export async function settingsWriter(): Promise<(change: Partial<BrowserSettings>) => void> {
+  let current = await readStoredSettings();
+  chrome.storage.onChanged.addListener((changed, area) => {
+    if (area === 'local' && SETTINGS_KEY in changed) current = { ...DEFAULT_SETTINGS, ...(changed[SETTINGS_KEY]?.newValue as Partial<BrowserSettings> | undefined) };
+  });
+  return (change) => {
+    current = { ...current, ...change };
+    void chrome.storage.local.set({ [SETTINGS_KEY]: current });
+  };
 }
 
 /** Loopback is allowed by the setting or for this launch (`vmark mcp --headless --allow-loopback`). */

@@ -1,6 +1,6 @@
 import { Settings } from 'lucide';
 import { iconButton } from '../browser/ui/icon';
-import { readSettings, writeSettings, type Posture } from '../browser/settings';
+import { readSettings, settingsWriter, type Posture } from '../browser/settings';
 
 /**
  * Whether the Sandbox has a cookie store of its own: that needs "Allow in Incognito", which only
@@ -25,17 +25,18 @@ export async function bindBrowserSettings(): Promise<void> {
   const trustedInput = document.getElementById('browser-trusted-input') as HTMLInputElement;
   const postures = Array.from(document.querySelectorAll<HTMLInputElement>('input[name="posture"]'));
   void showSandboxStore();
+  const write = await settingsWriter();
   const settings = await readSettings();
   enabled.checked = settings.enabled;
   loopback.checked = settings.allowLoopback;
   trustedInput.checked = settings.trustedInput;
   for (const radio of postures) radio.checked = radio.value === settings.posture;
-  enabled.addEventListener('change', () => void writeSettings({ enabled: enabled.checked }));
-  loopback.addEventListener('change', () => void writeSettings({ allowLoopback: loopback.checked }));
-  trustedInput.addEventListener('change', () => void writeSettings({ trustedInput: trustedInput.checked }));
+  enabled.addEventListener('change', () => write({ enabled: enabled.checked }));
+  loopback.addEventListener('change', () => write({ allowLoopback: loopback.checked }));
+  trustedInput.addEventListener('change', () => write({ trustedInput: trustedInput.checked }));
   for (const radio of postures) {
     radio.addEventListener('change', () => {
-      if (radio.checked) void writeSettings({ posture: radio.value as Posture });
+      if (radio.checked) write({ posture: radio.value as Posture });
     });
   }
 }
