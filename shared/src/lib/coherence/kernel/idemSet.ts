@@ -55,6 +55,10 @@ export class IdemSet {
     const joining = new Map<PackedColumn, string[]>(this.packed.map((column) => [column, []]));
     const others: string[] = [...this.list];
     for (const idem of this.live) {
+      if (this.packed.length === 0) {
+        others.push(idem);
+        continue;
+      }
       const shape = shapeOf(idem);
       const column = this.packed.find((packed) => packed.shape === shape);
       if (column) joining.get(column)?.push(idem);

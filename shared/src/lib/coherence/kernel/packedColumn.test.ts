@@ -61,4 +61,17 @@ describe('PackedColumn (revision ids, hashes and idems in the index snapshot, tw
       }),
     );
   });
+
+  it('a value packs as a shape exactly when it has that shape (packByShape reads a run of values\' shapes so)', () => {
+    const text = fc.array(fc.constantFrom('0', '7', 'a', 'f', 'g', 'A', ':', '-', '\0', 'é'), { maxLength: 8 }).map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(text, text, (model, value) => {
+        const shape = shapeOf(model);
+        fc.pre(shape !== null && shape.includes('\0'));
+        const column = new PackedColumn(shape as string, new Uint8Array(0));
+        expect(column.pack(value, new Uint8Array(column.width), 0)).toBe(shapeOf(value) === shape);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
