@@ -98,13 +98,13 @@ export class Ledger {
     }
     if (reset) this.cursors = new Map();
     const malformed: MalformedLine[] = [];
-    const start = (name: string): SegmentCursor => this.cursors.get(name) ?? { bytes: 0, lines: 0, first: '', last: '' };
-    const pending = names.filter((name) => (sizes.get(name) ?? 0) !== start(name).bytes);
+    const cursorOf = (name: string): SegmentCursor => this.cursors.get(name) ?? { bytes: 0, lines: 0, first: '', last: '' };
+    const pending = names.filter((name) => (sizes.get(name) ?? 0) !== cursorOf(name).bytes);
     // a storage without readLines reads a segment whole: the next one is read while this one is parsed
-    const whole = (name: string | undefined) => (name === undefined || this.storage.readLines ? null : this.storage.readFrom(`${LEDGER_DIR}/${name}`, start(name).bytes, sizes.get(name)));
+    const whole = (name: string | undefined) => (name === undefined || this.storage.readLines ? null : this.storage.readFrom(`${LEDGER_DIR}/${name}`, cursorOf(name).bytes, sizes.get(name)));
     let ahead = whole(pending[0]);
     for (const [i, name] of pending.entries()) {
-      const cursor = start(name);
+      const cursor = cursorOf(name);
       const size = sizes.get(name) ?? 0;
       const text = ahead === null ? null : await ahead;
       ahead = whole(pending[i + 1]);
