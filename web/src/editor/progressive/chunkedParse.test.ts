@@ -77,6 +77,11 @@ describe('a chunked parse gives the blocks and ranges of one parse', () => {
     expectSameParse('Text [^fn] [ref].\n\n# a\n\n<div>\n[^fn]: Inside the block.\n# Heading\n[ref]: /url\n');
     expectSameParse('> quote [ref]\n<!--\n\n# Heading\n\n[ref]: /url "Title"\n-->\n# Heading\n');
     expectSameParse('1. ordered [other]\n\n    indented code\n[other]: <x y>\n\n# Heading\n');
+    // a closing tag after a setext heading opens an HTML block (kind 7, which only a paragraph would have refused) that runs on over the headings to the next blank line
+    expectSameParse('A paragraph with [ref] and [other][] and [^fn].\n===\n</script>\n# Heading\n[ref]: /url "Title"\n# Heading\n');
+    expectSameParse('Para [ref].\n\n| a | b |\n| - | - |\n<span>\n# Heading\n[ref]: /url\n');
+    // after a paragraph line the same tag is the paragraph's: the definition after the heading counts
+    expectSameParse('Para [ref].\n</script>\n# Heading\n[ref]: /url\n');
   });
 
   test('a definition right after indented code, a setext heading or a table defines; one inside a list item decides by the item', () => {

@@ -71,6 +71,12 @@ export function documentDefinitions(text: string): DocumentDefinitions {
   let open: Open | undefined;
   /** An HTML block of kind 6 or 7 being skipped, up to the next blank line. */
   let html = false;
+  /**
+   * Since the last blank line, a line like a kind-7 HTML block start came after other lines of a
+   * block: HTML running on to the next blank line if that block had ended (a setext heading, a
+   * table), a paragraph's line if not. Only a parse tells a definition after it.
+   */
+  let maybeHtml = false;
   /** The lines since the last place a chunk may be cut, and whether only their parse can tell their definitions. */
   let segment: string[] = [];
   let segmentGroups = 0;
@@ -106,6 +112,7 @@ export function documentDefinitions(text: string): DocumentDefinitions {
     if (html && !isBlank(line)) return;
     html = false;
     if (isBlank(line)) {
+      maybeHtml = false;
       endUnit();
       return;
     }
@@ -116,9 +123,10 @@ export function documentDefinitions(text: string): DocumentDefinitions {
       html = !opened && !startsRawHtml(line);
       return;
     }
+    if (!unit && run.length > 0 && HTML_BLOCK_7.test(line)) maybeHtml = true;
     if (unit) unit.push(line);
     else if (line.includes(']:') && DEFINITION_START.test(line)) {
-      if (run.length > 0 || INDENTED.test(line)) undecided = true;
+      if (run.length > 0 || INDENTED.test(line) || maybeHtml) undecided = true;
       // a link definition cannot interrupt a paragraph; a footnote definition can
       if (run.length === 0 || FOOTNOTE_START.test(line)) {
         unit = [...run, line];
