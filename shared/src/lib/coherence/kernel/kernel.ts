@@ -204,28 +204,17 @@ export class CoherenceKernel {
    * `(time, id)` and only replaying the ledger can tell (`replay`).
    */
   private take(read: LedgerRead): boolean {
-    if (read.reset) {
-      this.index = new CoherenceIndex();
-      this.quarantined = 0;
-      this.pendingQuarantine = [];
-      this.appliedKeys.clear();
-    }
+    // a segment shrank or vanished (a checkout, a merge): only the whole ledger tells the index now
+    if (read.reset) return false;
     this.quarantined += read.malformed.length;
     this.pendingQuarantine.push(...read.malformed);
-    const fromEmpty = this.index.entryCount === 0;
-    // a short read is settled up front; a full one (200,000 entries) only when it holds a repeat
-    const entries = fromEmpty ? read.entries : smallestPerIdem(read.entries);
+    const entries = smallestPerIdem(read.entries);
     const skipped: Entry[] = [];
     for (const entry of entries) {
       if (!this.index.apply(entry)) skipped.push(entry);
-      else if (!fromEmpty) this.appliedKeys.set(entry.idem, { time: entry.time, id: entry.id });
+      else this.appliedKeys.set(entry.idem, { time: entry.time, id: entry.id });
     }
-    if (skipped.length === 0 || heldCopiesWin(entries, skipped, this.appliedKeys)) return true;
-    if (!fromEmpty) return false;
-    // the whole read is in memory: apply the smallest copy of each idem instead
-    this.index = new CoherenceIndex();
-    for (const entry of smallestPerIdem(read.entries)) this.index.apply(entry);
-    return true;
+    return skipped.length === 0 || heldCopiesWin(entries, skipped, this.appliedKeys);
   }
 
   /**
