@@ -50,7 +50,7 @@ describe('readSettings', () => {
 
   it('a form\'s change is stored in the event that made it (no read first: the popup may close right after the click), over changes made elsewhere, and seen by the next read', async () => {
     await setElsewhere({ [SETTINGS_KEY]: { enabled: true, posture: 'sandbox' } });
-    const write = await settingsWriter();
+    const write = settingsWriter(await readSettings());
     await setElsewhere({ [SETTINGS_KEY]: { enabled: true, posture: 'sandbox', allowLoopback: true } });
     write({ posture: 'shared' });
     // nothing awaited: the set was issued before the handler returned

@@ -54,12 +54,12 @@ export async function readSettings(): Promise<BrowserSettings> {
 
 /**
  * A settings form's writer: each change is stored with one `set` issued in the event that made it,
- * over the settings as this page last saw them (kept current by `chrome.storage.onChanged`). Not a
+ * over the settings the page shows (`shown`, then kept current by `chrome.storage.onChanged`). Not a
  * read and then a write: the popup closes as soon as it loses focus, often right after the click,
  * and a write still waiting for its read then never happened.
  */
-export async function settingsWriter(): Promise<(change: Partial<BrowserSettings>) => void> {
-  let current = await readStoredSettings();
+export function settingsWriter(shown: BrowserSettings): (change: Partial<BrowserSettings>) => void {
+  let current = shown;
   chrome.storage.onChanged.addListener((changed, area) => {
     if (area === 'local' && SETTINGS_KEY in changed) current = { ...DEFAULT_SETTINGS, ...(changed[SETTINGS_KEY]?.newValue as Partial<BrowserSettings> | undefined) };
   });

@@ -25,8 +25,8 @@ export async function bindBrowserSettings(): Promise<void> {
   const trustedInput = document.getElementById('browser-trusted-input') as HTMLInputElement;
   const postures = Array.from(document.querySelectorAll<HTMLInputElement>('input[name="posture"]'));
   void showSandboxStore();
-  const write = await settingsWriter();
   const settings = await readSettings();
+  const write = settingsWriter(settings);
   enabled.checked = settings.enabled;
   loopback.checked = settings.allowLoopback;
   trustedInput.checked = settings.trustedInput;
