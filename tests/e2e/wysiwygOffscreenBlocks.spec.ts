@@ -133,11 +133,12 @@ test('arrow keys and PageDown move the caret across blocks out of layout, and ty
   expect(downAt).toBeGreaterThan(mixed.indexOf('## Part 20\n'));
 
   for (let n = 0; n < 8; n++) await stack.page.keyboard.press('PageDown');
-  await stack.page.keyboard.type('Paged ');
-  await expect(editor.getByText(/Paged /)).toBeInViewport();
+  // no trailing space: PageDown may land at the end of a block, where a space is saved as &#x20;
+  await stack.page.keyboard.type('Paged');
+  await expect(editor.getByText(/Paged/)).toBeInViewport();
   const paged = (await ai.ok<{ content: string }>('document', { action: 'read', tabId })).content;
-  expect(paged.replace('Paged ', '')).toBe(down);
-  expect(paged.indexOf('Paged ')).toBeGreaterThan(downAt);
+  expect(paged.replace('Paged', '')).toBe(down);
+  expect(paged.indexOf('Paged')).toBeGreaterThan(downAt);
 
   // select all and copy: the text of every block, also those out of layout
   await stack.page.evaluate(() => {
@@ -148,6 +149,6 @@ test('arrow keys and PageDown move the caret across blocks out of layout, and ty
   const copied = await stack.page.evaluate(() => (window as unknown as { copied?: string }).copied ?? '');
   for (const n of [0, 150, 299]) for (const text of [`Part ${n}`, `Short ${n}.`, `Long ${n} words`, `item ${n} b`]) expect(copied).toContain(text);
   expect(copied).toContain('Down ');
-  expect(copied).toContain('Paged ');
+  expect(copied).toContain('Paged');
   expect(copied.match(/^Short \d+\.$/gm)?.length).toBe(300);
 });
