@@ -11,6 +11,8 @@ import { heldCopiesWin, smallestPerIdem, type OrderKey } from './repeatedIdems';
 import { SCAN_PROGRESS_DEFAULT, type ScanProgressOptions } from './scanProgress';
 import type { ScanState } from './scanState';
 import { coveredBytes, readIndexSnapshot, segmentsHold, SNAPSHOT_MIN_BYTES, worthSnapshot, writeIndexSnapshot } from './snapshot';
+import { replayColumns } from './replayColumns';
+import { replayEntries } from './replayEntries';
 
 export interface KernelOptions {
   /** This installation's writer id (a UUID kept outside the workspace). */
@@ -217,33 +219,13 @@ export class CoherenceKernel {
     return skipped.length === 0 || heldCopiesWin(entries, skipped, this.appliedKeys);
   }
 
-  /**
-   * Rebuilds the index from the whole ledger, applying each entry as it is read (nothing else keeps
-   * it, so most die young). An idem found repeated is settled by reading again: its copies are held
-   * back then, and the smallest `(time, id)` of each applied at the end (entries apply in any order).
-   */
+  /** Rebuilds the index from the whole ledger: in columns when it holds only the usual lines, else entry by entry. */
   private async replay(): Promise<void> {
-    let repeated = new Set<string>();
-    for (;;) {
-      this.ledger.resume(new Map());
-      const index = new CoherenceIndex();
-      const copies: Entry[] = [];
-      const found = new Set<string>();
-      const { malformed } = await this.ledger.readEach((entry) => {
-        if (repeated.has(entry.idem)) copies.push(entry);
-        else if (!index.apply(entry)) found.add(entry.idem);
-      });
-      if (found.size > 0) {
-        repeated = new Set([...repeated, ...found]);
-        continue;
-      }
-      for (const entry of smallestPerIdem(copies)) index.apply(entry);
-      this.index = index;
-      this.quarantined = malformed.length;
-      this.pendingQuarantine = [...malformed];
-      this.appliedKeys.clear();
-      return;
-    }
+    const { index, malformed } = (await replayColumns(this.ledger)) ?? (await replayEntries(this.ledger));
+    this.index = index;
+    this.quarantined = malformed.length;
+    this.pendingQuarantine = [...malformed];
+    this.appliedKeys.clear();
   }
 
   time(): string {

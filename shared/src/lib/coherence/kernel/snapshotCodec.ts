@@ -38,13 +38,13 @@ export interface IndexColumns {
   revIds: Column | PackedColumn;
   revHashes: Column | PackedColumn;
   /** Per revision: how many parents, then each parent as an index into its object's revisions, or -(k+1) for parentNames[k]. */
-  parentCounts: number[];
-  parentRefs: number[];
+  parentCounts: ArrayLike<number>;
+  parentRefs: ArrayLike<number>;
   parentNames: Column;
   parentNameCount: number;
   /** Per revision: how many producers, then each as an index into the transformations. */
-  producerCounts: number[];
-  producerRefs: number[];
+  producerCounts: ArrayLike<number>;
+  producerRefs: ArrayLike<number>;
   transformations: number;
   txfIds: Column;
   /** The downstream object of each transformation, as an index into objects. */

@@ -11,13 +11,13 @@ export interface RevisionColumns {
   /** Packed (`packedColumn.ts`), or an array when the values are not all of one shape. */
   revIds: PackedColumn | readonly string[];
   revHashes: PackedColumn | readonly string[];
-  parentCounts: readonly number[];
+  parentCounts: ArrayLike<number>;
   /** A parent as an index into its object's revisions, or -(k+1) for parentNames[k]. */
-  parentRefs: readonly number[];
+  parentRefs: ArrayLike<number>;
   parentNames: readonly string[];
-  producerCounts: readonly number[];
+  producerCounts: ArrayLike<number>;
   /** A producer as an index into txfIds. */
-  producerRefs: readonly number[];
+  producerRefs: ArrayLike<number>;
   txfIds: readonly string[];
 }
 

@@ -1,4 +1,5 @@
 import { sha256Hex, utf8Length } from '../ids';
+import { utf8Line } from '../utf8';
 import { LEDGER_FORMAT, parseLine, type Entry, type EntryOf, type KnownEntry } from './entries';
 import {
   GITATTRIBUTES,
@@ -35,6 +36,18 @@ function wholeLines(text: string, byteLength: number, take: (lines: string) => v
   if (end < 0) return 0;
   take(text.slice(0, end + 1));
   return byteLength - utf8Length(text.slice(end + 1));
+}
+
+const NEWLINE = 0x0a;
+/** Room for what a writer appends between a segment's size and its reading. */
+const READ_SLACK = 1 << 16;
+
+/** A line's entry handed to `take`, or the line added to `malformed` (`number` counts from 1); a blank line is neither. */
+function readLine(text: string, segment: string, number: number, take: (entry: KnownEntry | Entry) => void, malformed: MalformedLine[]): void {
+  if (text.trim() === '') return;
+  const parsed = parseLine(text);
+  if (parsed.ok) take(parsed.entry);
+  else malformed.push({ segment, line: number, reason: parsed.reason, text });
 }
 
 /** A malformed line's diagnostic idem: every writer that finds the line names it the same. */
@@ -118,10 +131,7 @@ export class Ledger {
         for (let end = piece.indexOf('\n'); end >= 0; start = end + 1, end = piece.indexOf('\n', start)) {
           line = piece.slice(start, end);
           if (lines++ === cursor.lines && cursor.bytes === 0) first = `${line}\n`;
-          if (line.trim() === '') continue;
-          const parsed = parseLine(line);
-          if (parsed.ok) take(parsed.entry);
-          else malformed.push({ segment: name, line: lines, reason: parsed.reason, text: line });
+          readLine(line, name, lines, take, malformed);
         }
         last = `${line}\n`;
       };
@@ -130,6 +140,56 @@ export class Ledger {
       this.cursors.set(name, { bytes: cursor.bytes + bytes, lines, first, last });
     }
     return { reset, malformed };
+  }
+
+  /**
+   * Reads every segment from its start as bytes (the reading restarts), for a replay of the whole
+   * ledger: `line(bytes, start)` may take the line at `start`, answering the position of its `\n`
+   * (-1: not taken); a line it does not take is decoded and parsed, its entry handed to `take`.
+   * `take` answering false stops the read: null then, and the positions are to be reset.
+   */
+  async readWhole(line: (bytes: Uint8Array, start: number) => number, take: (entry: KnownEntry | Entry) => boolean): Promise<Omit<LedgerRead, 'entries' | 'reset'> | null> {
+    this.cursors = new Map();
+    const names = (await this.storage.list(LEDGER_DIR)).filter((n) => n.endsWith('.jsonl')).sort();
+    const malformed: MalformedLine[] = [];
+    // two buffers taking turns: the next segment is read into one while the other is parsed
+    const buffers: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0)];
+    const read = async (i: number): Promise<Uint8Array | null> => {
+      const path = `${LEDGER_DIR}/${names[i] as string}`;
+      const size = (await this.storage.size(path)) ?? 0;
+      if ((buffers[i % 2] as Uint8Array).length < size) buffers[i % 2] = new Uint8Array(size + READ_SLACK);
+      return this.storage.readBytes(path, buffers[i % 2]);
+    };
+    let ahead = names.length > 0 ? read(0) : null;
+    for (const [i, name] of names.entries()) {
+      const bytes = await ahead;
+      ahead = i + 1 < names.length ? read(i + 1) : null;
+      ahead?.catch(() => undefined); // awaited in the next round; not unhandled if this one stops
+      if (bytes === null) continue;
+      let lines = 0;
+      let start = 0;
+      let lastStart = 0;
+      let stopped = false;
+      const takeEntry = (entry: KnownEntry | Entry): void => {
+        if (!take(entry)) stopped = true;
+      };
+      for (;;) {
+        let end = line(bytes, start);
+        if (end < 0) {
+          end = bytes.indexOf(NEWLINE, start);
+          if (end < 0) break;
+          readLine(utf8Line(bytes, start, end), name, lines + 1, takeEntry, malformed);
+          if (stopped) return null;
+        }
+        lines++;
+        lastStart = start;
+        start = end + 1;
+      }
+      if (lines === 0) continue;
+      const firstEnd = bytes.indexOf(NEWLINE);
+      this.cursors.set(name, { bytes: start, lines, first: `${utf8Line(bytes, 0, firstEnd)}\n`, last: `${utf8Line(bytes, lastStart, start - 1)}\n` });
+    }
+    return { malformed };
   }
 
   /** Where each segment's reading stands (the index snapshot records it). */

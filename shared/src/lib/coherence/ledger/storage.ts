@@ -20,8 +20,12 @@ export interface WalkDelta {
 export interface CoherenceStorage {
   /** The file's text, or null when it does not exist. */
   readText(path: string): Promise<string | null>;
-  /** The file's bytes, or null when it does not exist (the index snapshot: most of it is not text). */
-  readBytes(path: string): Promise<Uint8Array | null>;
+  /**
+   * The file's bytes, or null when it does not exist (the index snapshot: most of it is not text).
+   * With `into`, a storage may read them into it when they fit and answer a view of it (a replay
+   * reads segment after segment; fresh memory for each costs more than reading it).
+   */
+  readBytes(path: string, into?: Uint8Array): Promise<Uint8Array | null>;
   /** The text from byte `from` to byte `to` (default: the end; the ledger's tail replay). */
   readFrom(path: string, from: number, to?: number): Promise<string>;
   /**

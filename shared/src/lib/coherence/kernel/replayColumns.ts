@@ -1,0 +1,409 @@
+import type { Entry, EntryOf, KnownEntry } from '../ledger/entries';
+import { entryOrder } from '../ledger/entries';
+import type { Ledger, MalformedLine } from '../ledger/ledger';
+import { TransformationLine } from '../ledger/transformationLine';
+import { asciiText } from '../utf8';
+import type { CoherenceIndex, TransformationRef } from './coherenceIndex';
+import { PackedColumn, shapeOf } from './packedColumn';
+import { decodeIndex, type IndexColumns } from './snapshotCodec';
+
+/**
+ * A full replay that builds the index in the columns the index snapshot loads (`snapshotCodec.ts`),
+ * reading the kernel's own transformation lines as bytes (`transformationLine.ts`): no `JSON.parse`,
+ * and no object or string per revision (an object's revisions are built when first used, as after
+ * opening from the snapshot). Every other line is parsed as usual. It gives up (null) on what only
+ * the entry-by-entry replay settles: a repeated idem, a transformation in another form.
+ */
+export async function replayColumns(ledger: Ledger): Promise<{ index: CoherenceIndex; malformed: MalformedLine[] } | null> {
+  const build = new ColumnsBuilder();
+  const line = new TransformationLine();
+  const read = await ledger.readWhole(
+    (bytes, start) => {
+      const end = line.match(bytes, start);
+      return end >= 0 && build.transformation(bytes, line) ? end : -1;
+    },
+    (entry) => build.entry(entry),
+  );
+  if (read === null) return null;
+  const index = build.index();
+  return index && { index, malformed: read.malformed };
+}
+
+const shaped = (example: string): PackedColumn => new PackedColumn(shapeOf(example) as string, new Uint8Array(0));
+const UUID = shaped('00000000-0000-0000-0000-000000000000');
+const REVISION = shaped(`rev1:${'0'.repeat(64)}`);
+const HASH = shaped(`sha256:${'0'.repeat(64)}`);
+const ROLES = ['direct', 'contextual'] as const;
+
+/** A byte array that grows, written `width` bytes a row. */
+class Rows {
+  bytes: Uint8Array;
+  count = 0;
+
+  constructor(readonly width: number) {
+    this.bytes = new Uint8Array(width * 1024);
+  }
+
+  /** Where the next row goes, with room made for it (`count` is advanced by the caller once it is written). */
+  next(): number {
+    const at = this.count * this.width;
+    if (at + this.width > this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    return at;
+  }
+
+  equal(row: number, other: Uint8Array, at: number): boolean {
+    const from = row * this.width;
+    for (let i = 0; i < this.width; i++) if (this.bytes[from + i] !== other[at + i]) return false;
+    return true;
+  }
+
+  /** Rows in `order` (a row index per place). */
+  ordered(order: Int32Array): Uint8Array {
+    const { width } = this;
+    const out = new Uint8Array(order.length * width);
+    for (let place = 0; place < order.length; place++) {
+      const from = (order[place] as number) * width;
+      const to = place * width;
+      for (let i = 0; i < width; i++) out[to + i] = this.bytes[from + i] as number;
+    }
+    return out;
+  }
+}
+
+const grow = (array: Int32Array<ArrayBuffer>, needed: number, fill = 0): Int32Array<ArrayBuffer> => {
+  if (needed <= array.length) return array;
+  const grown = new Int32Array(Math.max(needed, array.length * 2));
+  if (fill !== 0) grown.fill(fill, array.length);
+  grown.set(array);
+  return grown;
+};
+
+/** Appends `width` bytes of `from` (at `at`) as the next row of `rows`. */
+function copyRow(from: Uint8Array, at: number, rows: Rows): void {
+  const to = rows.next();
+  const { bytes, width } = rows;
+  for (let i = 0; i < width; i++) bytes[to + i] = from[at + i] as number;
+  rows.count++;
+}
+
+/** An open-addressing table of row numbers, keyed by the caller (`hash`, `same`); grows at half full. */
+class RowTable {
+  private slots = new Int32Array(1 << 12).fill(-1);
+  private size = 0;
+
+  constructor(private readonly rehash: (row: number) => number) {}
+
+  find(hash: number, same: (row: number) => boolean): number {
+    const mask = this.slots.length - 1;
+    for (let i = hash & mask; ; i = (i + 1) & mask) {
+      const row = this.slots[i] as number;
+      if (row < 0 || same(row)) return row;
+    }
+  }
+
+  add(hash: number, row: number): void {
+    if (++this.size * 2 > this.slots.length) {
+      const old = this.slots;
+      this.slots = new Int32Array(old.length * 2).fill(-1);
+      for (const kept of old) if (kept >= 0) this.place(this.rehash(kept), kept);
+    }
+    this.place(hash, row);
+  }
+
+  private place(hash: number, row: number): void {
+    const mask = this.slots.length - 1;
+    let i = hash & mask;
+    while ((this.slots[i] as number) >= 0) i = (i + 1) & mask;
+    this.slots[i] = row;
+  }
+}
+
+/** Four bytes of packed hex digits as a hash (they are digests: already spread). */
+const hashAt = (bytes: Uint8Array, at: number): number =>
+  ((bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16) | ((bytes[at + 3] as number) << 24)) >>> 0;
+
+/** Sorts rows of `width` bytes (least significant byte pair first, a counting pass per pair): the row order. */
+function sortRows(rows: Rows): Int32Array {
+  const { bytes, width, count } = rows;
+  let order = Int32Array.from({ length: count }, (_, i) => i);
+  let next = new Int32Array(count);
+  const counts = new Int32Array(65537);
+  for (let at = width - 2; at >= 0; at -= 2) {
+    counts.fill(0);
+    for (let row = 0; row < count; row++) {
+      const key = (((bytes[row * width + at] as number) << 8) | (bytes[row * width + at + 1] as number)) + 1;
+      counts[key] = (counts[key] as number) + 1;
+    }
+    for (let k = 1; k < counts.length; k++) counts[k] = (counts[k] as number) + (counts[k - 1] as number);
+    for (let place = 0; place < count; place++) {
+      const row = order[place] as number;
+      const key = ((bytes[row * width + at] as number) << 8) | (bytes[row * width + at + 1] as number);
+      const to = counts[key] as number;
+      counts[key] = to + 1;
+      next[to] = row;
+    }
+    [order, next] = [next, order];
+  }
+  return order;
+}
+
+/** What a full replay collects, in the snapshot's columns. */
+class ColumnsBuilder {
+  private entryCount = 0;
+  /** Objects in the order an entry first named them (the index's order). */
+  private readonly objectIds: string[] = [];
+  private readonly paths: string[] = [];
+  private readonly pathEntries: (EntryOf<'object-registered'> | null)[] = [];
+  /** Objects with a UUID id, by its packed bytes; others by id. */
+  private readonly uuidObjects = new Rows(UUID.width);
+  private readonly uuidObjectRow: number[] = [];
+  private readonly uuidObjectTable = new RowTable((row) => hashAt(this.uuidObjects.bytes, row * UUID.width + 12));
+  private readonly otherObjects = new Map<string, number>();
+
+  /** Revision rows in the order they first appeared: object, id, hash, parents. */
+  private readonly revisions = new Rows(REVISION.width);
+  private readonly hashes = new Rows(HASH.width);
+  private rowObject = new Int32Array(1024);
+  private rowParentFrom = new Int32Array(1024);
+  private readonly parents = new Rows(REVISION.width);
+  private readonly revisionTable = new RowTable((row) => this.revisionHash(this.revisions.bytes, row * REVISION.width, this.rowObject[row] as number));
+  /** Per parent: the row it names, when it was known as the line was read; else -1 (looked up at the end). */
+  private parentRow = new Int32Array(1024);
+  /** Per object: its revision row added last, or -1. */
+  private lastRow = new Int32Array(1024).fill(-1);
+  private readonly producers = new Map<number, number[]>();
+
+  /** Transformations with inputs (the sources of edges). */
+  private readonly txfIds: string[] = [];
+  private readonly txfAt = new Map<string, number>();
+  private readonly txfObjects: number[] = [];
+  private readonly inputs: IndexColumns['inputs'] = [];
+  private readonly dependents = new Map<string, Set<string>>();
+
+  private readonly uuidIdems = new Rows(UUID.width);
+  private readonly otherIdems: string[] = [];
+  /** Entries of the other kinds, applied to the index once it is built. */
+  private readonly rest: (KnownEntry | Entry)[] = [];
+
+  /** Takes a line `line` matched in `bytes`; false when only the entry-by-entry replay can apply it. */
+  transformation(bytes: Uint8Array, line: TransformationLine): boolean {
+    const object = line.objectPacked ? this.uuidObject(line.object, 0, () => asciiText(bytes, line.objectStart, line.objectEnd)) : this.otherObject(asciiText(bytes, line.objectStart, line.objectEnd));
+    const hash = this.revisionHash(line.revision, 0, object);
+    let row = this.findRevision(hash, object, line.revision, 0);
+    if (row < 0) row = this.addRevision(hash, object, line);
+    if (line.idemPacked) copyRow(line.idem, 0, this.uuidIdems);
+    else this.otherIdems.push(asciiText(bytes, line.idemStart, line.idemEnd));
+    this.entryCount++;
+    return line.inputs === 0 || this.sources(asciiText(bytes, line.idStart, line.idEnd), object, row, line, bytes);
+  }
+
+  private addRevision(hash: number, object: number, line: TransformationLine): number {
+    const row = this.revisions.count;
+    copyRow(line.revision, 0, this.revisions);
+    copyRow(line.hash, 0, this.hashes);
+    this.rowObject = grow(this.rowObject, row + 2);
+    this.rowParentFrom = grow(this.rowParentFrom, row + 2);
+    this.rowObject[row] = object;
+    const from = this.parents.count;
+    this.rowParentFrom[row] = from;
+    this.rowParentFrom[row + 1] = from + line.parents;
+    this.parentRow = grow(this.parentRow, from + line.parents);
+    this.lastRow = grow(this.lastRow, object + 1, -1);
+    const last = this.lastRow[object] as number;
+    for (let k = 0; k < line.parents; k++) {
+      copyRow(line.parentBytes, k * REVISION.width, this.parents);
+      // a history is nearly always a chain: the parent is the object's revision just before
+      this.parentRow[from + k] = last >= 0 && this.revisions.equal(last, line.parentBytes, k * REVISION.width) ? last : -1;
+    }
+    this.lastRow[object] = row;
+    this.revisionTable.add(hash, row);
+    return row;
+  }
+
+  /** A parsed entry: false when only the entry-by-entry replay can apply it. */
+  entry(entry: KnownEntry | Entry): boolean {
+    const known = entry as KnownEntry;
+    if (known.kind === 'transformation') return false;
+    if (known.kind !== 'object-registered') {
+      this.rest.push(entry);
+      return true;
+    }
+    const object = this.objectOf(known.body.object);
+    const before = this.pathEntries[object] ?? null;
+    if (before === null || entryOrder(before, known) < 0) {
+      this.paths[object] = known.body.path;
+      this.pathEntries[object] = known;
+    }
+    if (UUID.pack(known.idem, this.objectKey, 0)) copyRow(this.objectKey, 0, this.uuidIdems);
+    else this.otherIdems.push(known.idem);
+    this.entryCount++;
+    return true;
+  }
+
+  /** The index, or null when an idem repeats (the entry-by-entry replay settles which copy counts). */
+  index(): CoherenceIndex | null {
+    const idems = sortRows(this.uuidIdems);
+    const sortedIdems = this.uuidIdems.ordered(idems);
+    for (let row = 1; row < idems.length; row++) {
+      let same = true;
+      for (let i = 0; i < UUID.width && same; i++) same = sortedIdems[(row - 1) * UUID.width + i] === sortedIdems[row * UUID.width + i];
+      if (same) return null;
+    }
+    const otherIdems = [...this.otherIdems].sort();
+    for (let i = 1; i < otherIdems.length; i++) if (otherIdems[i - 1] === otherIdems[i]) return null;
+
+    const objectCount = this.objectIds.length;
+    const rows = this.revisions.count;
+    // an object's revisions together, in the order they first appeared
+    const first = new Int32Array(objectCount + 1);
+    for (let row = 0; row < rows; row++) {
+      const o = (this.rowObject[row] as number) + 1;
+      first[o] = (first[o] as number) + 1;
+    }
+    for (let o = 0; o < objectCount; o++) first[o + 1] = (first[o + 1] as number) + (first[o] as number);
+    const order = new Int32Array(rows);
+    const place = new Int32Array(rows);
+    const filled = first.slice(0, objectCount);
+    for (let row = 0; row < rows; row++) {
+      const object = this.rowObject[row] as number;
+      const at = filled[object] as number;
+      filled[object] = at + 1;
+      order[at] = row;
+      place[row] = at;
+    }
+    const parentCounts = new Int32Array(rows);
+    const parentRefs = new Int32Array(this.parents.count);
+    const parentNames: string[] = [];
+    const parentBytes = this.parents.bytes;
+    let refAt = 0;
+    for (let at = 0; at < rows; at++) {
+      const row = order[at] as number;
+      const object = this.rowObject[row] as number;
+      const from = this.rowParentFrom[row] as number;
+      const to = this.rowParentFrom[row + 1] as number;
+      parentCounts[at] = to - from;
+      for (let k = from; k < to; k++) {
+        const bytesAt = k * REVISION.width;
+        let parent = this.parentRow[k] as number;
+        if (parent < 0) parent = this.findRevision(this.revisionHash(parentBytes, bytesAt, object), object, parentBytes, bytesAt);
+        parentRefs[refAt++] = parent >= 0 ? (place[parent] as number) - (first[object] as number) : -1 - (parentNames.push(new PackedColumn(REVISION.shape, parentBytes.subarray(bytesAt, bytesAt + REVISION.width)).at(0)) - 1);
+      }
+    }
+    // producers are few (transformations with inputs): counted per row, listed in the rows' order
+    const producerCounts = new Int32Array(rows);
+    const producerRows = [...this.producers.keys()].sort((a, b) => (place[a] as number) - (place[b] as number));
+    const producerRefs: number[] = [];
+    for (const row of producerRows) {
+      const made = this.producers.get(row) as number[];
+      producerCounts[place[row] as number] = made.length;
+      producerRefs.push(...made);
+    }
+    const columns: IndexColumns = {
+      entryCount: this.entryCount,
+      objects: this.objectIds.map((id, o) => [id, this.paths[o] ?? '', this.pathEntries[o] ?? null, (first[o + 1] as number) - (first[o] as number)]),
+      revisions: rows,
+      revIds: new PackedColumn(REVISION.shape, this.revisions.ordered(order)),
+      revHashes: new PackedColumn(HASH.shape, this.hashes.ordered(order)),
+      parentCounts,
+      parentRefs,
+      parentNames,
+      parentNameCount: parentNames.length,
+      producerCounts,
+      producerRefs,
+      transformations: this.txfIds.length,
+      txfIds: this.txfIds,
+      txfObjects: this.txfObjects,
+      inputs: this.inputs,
+      dependents: [...this.dependents].map(([upstream, set]) => [upstream, [...set]]),
+      resolutions: [],
+      checks: [],
+      claims: [],
+      delegations: [],
+      diagnostics: [],
+      lastNavigation: null,
+      seenCount: idems.length + otherIdems.length,
+      seen: otherIdems,
+      seenPacked: idems.length > 0 ? [new PackedColumn(UUID.shape, sortedIdems)] : [],
+    };
+    const index = decodeIndex(columns);
+    for (const entry of this.rest) if (!index.apply(entry)) return null;
+    return index;
+  }
+
+  /** A transformation with inputs: the edges' sources, kept as `CoherenceIndex.applyTransformation` keeps them. */
+  private sources(id: string, object: number, row: number, line: TransformationLine, bytes: Uint8Array): boolean {
+    if (this.txfAt.has(id)) return false;
+    const at = this.txfIds.length;
+    this.txfAt.set(id, at);
+    this.txfIds.push(id);
+    this.txfObjects.push(object);
+    const downstream = this.objectIds[object] as string;
+    for (let k = 0; k < line.inputs; k++) {
+      const upstream = asciiText(bytes, line.inputAt[4 * k] as number, line.inputAt[4 * k + 1] as number);
+      const revision = asciiText(bytes, line.inputAt[4 * k + 2] as number, line.inputAt[4 * k + 3] as number);
+      this.inputs.push([at, upstream, revision, ROLES[line.inputRole[k] as number] as TransformationRef['inputs'][number]['role']]);
+      const set = this.dependents.get(upstream);
+      if (set) set.add(downstream);
+      else this.dependents.set(upstream, new Set([downstream]));
+    }
+    const made = this.producers.get(row);
+    if (made) made.push(at);
+    else this.producers.set(row, [at]);
+    return true;
+  }
+
+  /** The key `findRevision` and `keyTable` look for (kept in fields: the tables' test is made once, not per lookup). */
+  private keyObject = 0;
+  private keyBytes: Uint8Array = new Uint8Array(0);
+  private keyAt = 0;
+  private readonly sameRevision = (row: number): boolean => this.rowObject[row] === this.keyObject && this.revisions.equal(row, this.keyBytes, this.keyAt);
+  private readonly sameObject = (row: number): boolean => this.uuidObjects.equal(row, this.keyBytes, this.keyAt);
+  private readonly objectKey = new Uint8Array(UUID.width);
+
+  /** The row of `object`'s revision packed at `bytes[at]`, or -1. */
+  private findRevision(hash: number, object: number, bytes: Uint8Array, at: number): number {
+    this.keyObject = object;
+    this.keyBytes = bytes;
+    this.keyAt = at;
+    return this.revisionTable.find(hash, this.sameRevision);
+  }
+
+  private revisionHash(bytes: Uint8Array, at: number, object: number): number {
+    return (hashAt(bytes, at + 1) ^ Math.imul(object, 0x9e3779b1)) >>> 0;
+  }
+
+  private objectOf(id: string): number {
+    const key = this.objectKey;
+    return UUID.pack(id, key, 0) ? this.uuidObject(key, 0, () => id) : this.otherObject(id);
+  }
+
+  /** The object whose id is the UUID packed at `key[at]`, added when new. */
+  private uuidObject(key: Uint8Array, at: number, id: () => string): number {
+    const hash = hashAt(key, at + 12);
+    this.keyBytes = key;
+    this.keyAt = at;
+    const found = this.uuidObjectTable.find(hash, this.sameObject);
+    if (found >= 0) return this.uuidObjectRow[found] as number;
+    this.uuidObjectTable.add(hash, this.uuidObjects.count);
+    copyRow(key, at, this.uuidObjects);
+    this.uuidObjectRow.push(this.objectIds.length);
+    return this.addObject(id());
+  }
+
+  private otherObject(id: string): number {
+    const known = this.otherObjects.get(id);
+    if (known !== undefined) return known;
+    const object = this.addObject(id);
+    this.otherObjects.set(id, object);
+    return object;
+  }
+
+  private addObject(id: string): number {
+    this.objectIds.push(id);
+    return this.objectIds.length - 1;
+  }
+}

@@ -1,0 +1,300 @@
+/**
+ * A transformation line exactly as the kernel writes it (`JSON.stringify` of `kernel.entry`: fixed
+ * key order, one output, inputs without `kind`), matched on its bytes, and its ids, revisions and
+ * hashes packed as they are checked. A full replay reads ~200,000 of these and `JSON.parse` of each
+ * would be most of its cost. A line this matches is one `parseLine` accepts as a valid
+ * transformation; any other line is left to `parseLine`.
+ *
+ * Revisions, hashes and parents must be `rev1:<hex>` and `sha256:<hex>` (what `revisionId` and
+ * `contentHash` make); ids, idems and objects plain ASCII without escapes (UUIDs are packed); the
+ * other values (time, writer, agent id, intent) may be any JSON string.
+ */
+
+const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
+const lit = (text: string): Literal => {
+  const bytes = ascii(text);
+  return { bytes, words: words(bytes) };
+};
+
+const OPEN = lit('{"format":0,"id":"');
+const KIND = lit('","kind":"transformation","time":"');
+const WRITER = lit('","writer":"');
+const IDEM = lit('","idem":"');
+const INPUTS = lit('","body":{"inputs":[');
+const INPUT_OBJECT = lit('{"object":"');
+const INPUT_REVISION = lit('","revision":"');
+const INPUT_ROLE = lit('","role":"');
+const INPUT_CLOSE = lit('"}');
+const OUTPUT = lit('],"outputs":[{"object":"');
+const REVISION = lit('","revision":"');
+const HASH = lit('","content_hash":"');
+const PARENTS = lit('","parents":[');
+const AGENT = lit(']}],"agent":{"type":"');
+const AGENT_ID = lit(',"id":"');
+const INTENT = lit('},"intent":{"kind":"');
+const SUMMARY = lit('","summary":"');
+const CONFIDENCE = lit('"},"confidence":"');
+const CLOSE = lit('"}}');
+
+const ROLES = ['direct', 'contextual'].map(lit);
+const AGENT_TYPES = ['human', 'model', 'external', 'git'].map(lit);
+const CONFIDENCES = ['exact', 'inferred', 'unknown'].map(lit);
+const REV1 = lit('rev1:');
+const SHA256 = lit('sha256:');
+/** The hex digits of `rev1:` and `sha256:` as `PackedColumn` packs them (`e1`, `a2 56`). */
+const REV1_PACKED = [0xe1];
+const SHA256_PACKED = [0xa2, 0x56];
+/** Packed widths: a UUID, a revision, a content hash. */
+export const UUID_BYTES = 16;
+export const REVISION_BYTES = 33;
+export const HASH_BYTES = 34;
+
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const CLOSE_BRACKET = 0x5d;
+/** The characters JSON allows after a backslash, by byte (`u` is checked apart). */
+const ESCAPES = new Uint8Array(128);
+for (const c of '"\\/bfnrt') ESCAPES[c.charCodeAt(0)] = 1;
+const HEX = new Uint8Array(128);
+for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
+
+/** A literal's bytes, and its first bytes four at a time as little-endian words (compared through a DataView). */
+interface Literal {
+  bytes: Uint8Array;
+  words: Int32Array;
+}
+
+function words(bytes: Uint8Array): Int32Array {
+  const words = new Int32Array(bytes.length >> 2);
+  for (let k = 0; k < words.length; k++) words[k] = (bytes[4 * k] as number) | ((bytes[4 * k + 1] as number) << 8) | ((bytes[4 * k + 2] as number) << 16) | ((bytes[4 * k + 3] as number) << 24);
+  return words;
+}
+
+/** `literal` at `p`: the position after it, or -1. */
+function literal(buf: Uint8Array, view: DataView, p: number, text: Literal): number {
+  const { bytes, words } = text;
+  if (p < 0 || p + bytes.length > buf.length) return -1;
+  let i = 0;
+  for (let k = 0; k < words.length; k++, i += 4) if (view.getInt32(p + i, true) !== words[k]) return -1;
+  for (; i < bytes.length; i++) if (buf[p + i] !== bytes[i]) return -1;
+  return p + bytes.length;
+}
+
+/** Two lowercase hex digits (the first in the low byte) → their byte, else -1. */
+const PAIR = new Int16Array(1 << 16).fill(-1);
+const DIGITS = '0123456789abcdef';
+for (let high = 0; high < 16; high++) for (let low = 0; low < 16; low++) PAIR[DIGITS.charCodeAt(high) | (DIGITS.charCodeAt(low) << 8)] = (high << 4) | low;
+
+/** `2 * n` lowercase hex digits from `p` packed into `out[at, at + n)`; false at any other character. */
+function hexRun(view: DataView, p: number, n: number, out: Uint8Array, at: number): boolean {
+  for (let i = 0; i < n; i++) {
+    const byte = PAIR[view.getUint16(p + 2 * i, true)] as number;
+    if (byte < 0) return false;
+    out[at + i] = byte;
+  }
+  return true;
+}
+
+const DASH = 0x2d;
+
+/**
+ * A UUID (lowercase) at `p` followed by `"`, packed as `PackedColumn` packs its shape (16 bytes):
+ * the position of the `"`, or -1.
+ */
+function uuid(buf: Uint8Array, view: DataView, p: number, out: Uint8Array, at: number): number {
+  if (p < 0 || p + 37 > buf.length) return -1;
+  const ok =
+    hexRun(view, p, 4, out, at) &&
+    buf[p + 8] === DASH &&
+    hexRun(view, p + 9, 2, out, at + 4) &&
+    buf[p + 13] === DASH &&
+    hexRun(view, p + 14, 2, out, at + 6) &&
+    buf[p + 18] === DASH &&
+    hexRun(view, p + 19, 2, out, at + 8) &&
+    buf[p + 23] === DASH &&
+    hexRun(view, p + 24, 6, out, at + 10) &&
+    buf[p + 36] === QUOTE;
+  return ok ? p + 36 : -1;
+}
+
+/** `prefix` and 64 lowercase hex digits at `p` followed by `"`, packed as `PackedColumn` packs the shape: the position of the `"`, or -1. */
+function digest(buf: Uint8Array, view: DataView, p: number, prefix: Literal, packedPrefix: readonly number[], out: Uint8Array, at: number): number {
+  const q = literal(buf, view, p, prefix);
+  if (q < 0 || q + 65 > buf.length || buf[q + 64] !== QUOTE) return -1;
+  for (let i = 0; i < packedPrefix.length; i++) out[at + i] = packedPrefix[i] as number;
+  return hexRun(view, q, 32, out, at + packedPrefix.length) ? q + 64 : -1;
+}
+
+/** A non-empty run of printable ASCII without `"` or `\` from `p` (before `end`): the position of the `"` closing it, or -1. */
+function plain(buf: Uint8Array, p: number, end: number): number {
+  if (p < 0) return -1;
+  let q = p;
+  for (; q < end; q++) {
+    const c = buf[q] as number;
+    if (c === QUOTE) return q > p ? q : -1;
+    if (c < 0x20 || c > 0x7e || c === BACKSLASH) return -1;
+  }
+  return -1;
+}
+
+/** The rest of any JSON string from `p` (UTF-8 bytes as they come): the position of its closing `"`, or -1. */
+function text(buf: Uint8Array, p: number, end: number): number {
+  if (p < 0) return -1;
+  for (let q = p; q < end; q++) {
+    const c = buf[q] as number;
+    if (c === QUOTE) return q;
+    if (c < 0x20) return -1;
+    if (c !== BACKSLASH) continue;
+    const e = buf[q + 1] as number;
+    if (e === 0x75) {
+      for (let k = 2; k < 6; k++) if (!HEX[buf[q + k] as number]) return -1;
+      q += 5;
+    } else if (e < 128 && ESCAPES[e]) q += 1;
+    else return -1;
+  }
+  return -1;
+}
+
+/** One of `options` followed by `"`: its index, or -1. */
+function oneOf(buf: Uint8Array, view: DataView, p: number, options: readonly Literal[]): number {
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i] as Literal;
+    if (literal(buf, view, p, option) >= 0 && buf[p + option.bytes.length] === QUOTE) return i;
+  }
+  return -1;
+}
+
+
+/** At most this many parents and inputs per line; a line with more is left to `parseLine`. */
+const MOST = 64;
+
+/**
+ * The values of the last line matched: packed where the value is of a packed shape (a UUID, a
+ * revision, a hash), else as `[start, end)` byte positions in the buffer it was matched in.
+ */
+export class TransformationLine {
+  idStart = 0;
+  idEnd = 0;
+  /** The idem packed (a UUID), or its positions when `idemPacked` is false. */
+  readonly idem = new Uint8Array(UUID_BYTES);
+  idemPacked = false;
+  idemStart = 0;
+  idemEnd = 0;
+  readonly object = new Uint8Array(UUID_BYTES);
+  objectPacked = false;
+  objectStart = 0;
+  objectEnd = 0;
+  readonly revision = new Uint8Array(REVISION_BYTES);
+  readonly hash = new Uint8Array(HASH_BYTES);
+  parents = 0;
+  /** The parents, packed one after another. */
+  readonly parentBytes = new Uint8Array(REVISION_BYTES * MOST);
+  inputs = 0;
+  /** Start and end of each input's object, then of its revision, four by four. */
+  readonly inputAt = new Int32Array(4 * MOST);
+  /** Each input's role: 0 direct, 1 contextual. */
+  readonly inputRole = new Uint8Array(MOST);
+
+  private buf: Uint8Array = new Uint8Array(0);
+  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+  private readonly scratch = new Uint8Array(UUID_BYTES);
+
+  /**
+   * Whether the line at `start` of `buf` is a transformation line in the kernel's form: the position
+   * of the `\n` ending it, or -1 (a line it is not, or one without its `\n`: a torn last line).
+   */
+  match(buf: Uint8Array, start: number): number {
+    if (buf !== this.buf) {
+      this.buf = buf;
+      this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    }
+    const view = this.view;
+    const end = buf.length;
+    let p = literal(buf, view, start, OPEN);
+    let q = uuid(buf, view, p, this.scratch, 0);
+    if (q < 0) q = plain(buf, p, end);
+    if (q < 0) return -1;
+    this.idStart = p;
+    this.idEnd = q;
+    q = text(buf, (p = literal(buf, view, q, KIND)), end);
+    if (q <= p) return -1;
+    q = text(buf, (p = literal(buf, view, q, WRITER)), end);
+    if (q <= p) return -1;
+    p = literal(buf, view, q, IDEM);
+    q = uuid(buf, view, p, this.idem, 0);
+    this.idemPacked = q >= 0;
+    if (q < 0) q = plain(buf, p, end);
+    if (q < 0) return -1;
+    this.idemStart = p;
+    this.idemEnd = q;
+    p = literal(buf, view, q, INPUTS);
+    if (p < 0) return -1;
+    this.inputs = 0;
+    if (buf[p] !== CLOSE_BRACKET) {
+      for (;;) {
+        if (this.inputs === MOST) return -1;
+        const at = 4 * this.inputs;
+        p = literal(buf, view, p, INPUT_OBJECT);
+        q = plain(buf, p, end);
+        if (q < 0) return -1;
+        this.inputAt[at] = p;
+        this.inputAt[at + 1] = q;
+        p = literal(buf, view, q, INPUT_REVISION);
+        q = plain(buf, p, end);
+        if (q < 0) return -1;
+        this.inputAt[at + 2] = p;
+        this.inputAt[at + 3] = q;
+        p = literal(buf, view, q, INPUT_ROLE);
+        const role = p < 0 ? -1 : oneOf(buf, view, p, ROLES);
+        if (role < 0) return -1;
+        this.inputRole[this.inputs++] = role;
+        p = literal(buf, view, p + (ROLES[role] as Literal).bytes.length, INPUT_CLOSE);
+        if (p < 0) return -1;
+        if (buf[p] === CLOSE_BRACKET) break;
+        if (buf[p++] !== COMMA) return -1;
+      }
+    }
+    p = literal(buf, view, p, OUTPUT);
+    q = uuid(buf, view, p, this.object, 0);
+    this.objectPacked = q >= 0;
+    if (q < 0) q = plain(buf, p, end);
+    if (q < 0) return -1;
+    this.objectStart = p;
+    this.objectEnd = q;
+    q = digest(buf, view, literal(buf, view, q, REVISION), REV1, REV1_PACKED, this.revision, 0);
+    q = digest(buf, view, literal(buf, view, q, HASH), SHA256, SHA256_PACKED, this.hash, 0);
+    p = literal(buf, view, q, PARENTS);
+    if (p < 0) return -1;
+    this.parents = 0;
+    if (buf[p] !== CLOSE_BRACKET) {
+      for (;;) {
+        if (this.parents === MOST || buf[p] !== QUOTE) return -1;
+        q = digest(buf, view, p + 1, REV1, REV1_PACKED, this.parentBytes, REVISION_BYTES * this.parents++);
+        if (q < 0) return -1;
+        p = q + 1;
+        if (buf[p] === CLOSE_BRACKET) break;
+        if (buf[p++] !== COMMA) return -1;
+      }
+    }
+    p = literal(buf, view, p, AGENT);
+    const type = p < 0 ? -1 : oneOf(buf, view, p, AGENT_TYPES);
+    if (type < 0) return -1;
+    p += (AGENT_TYPES[type] as Literal).bytes.length + 1;
+    if (buf[p] === COMMA) {
+      p = literal(buf, view, p, AGENT_ID);
+      q = text(buf, p, end);
+      if (q < 0) return -1;
+      p = q + 1;
+    }
+    q = text(buf, (p = literal(buf, view, p, INTENT)), end);
+    if (q <= p) return -1;
+    q = text(buf, literal(buf, view, q, SUMMARY), end);
+    p = literal(buf, view, q, CONFIDENCE);
+    const confidence = p < 0 ? -1 : oneOf(buf, view, p, CONFIDENCES);
+    if (confidence < 0) return -1;
+    p = literal(buf, view, p + (CONFIDENCES[confidence] as Literal).bytes.length, CLOSE);
+    return p >= 0 && buf[p] === NEWLINE ? p : -1;
+  }
+}
