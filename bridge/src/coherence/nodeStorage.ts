@@ -39,22 +39,27 @@ export class NodeCoherenceStorage implements CoherenceStorage {
     }
   }
 
-  async readBytes(rel: string, into?: Uint8Array): Promise<Uint8Array | null> {
+  async readBytes(rel: string): Promise<Uint8Array | null> {
     try {
-      if (!into) return fs.readFileSync(this.abs(rel));
-      const fd = fs.openSync(this.abs(rel), 'r');
-      try {
-        const size = fs.fstatSync(fd).size;
-        if (size > into.length) return fs.readFileSync(fd);
-        let read = 0;
-        for (let got = -1; read < size && got !== 0; read += got) got = fs.readSync(fd, into, read, size - read, read);
-        return into.subarray(0, read);
-      } finally {
-        fs.closeSync(fd);
-      }
+      return fs.readFileSync(this.abs(rel));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
       throw error;
+    }
+  }
+
+  async readInto(rel: string, position: number, into: Uint8Array, at: number, length: number): Promise<number> {
+    let fd: number;
+    try {
+      fd = fs.openSync(this.abs(rel), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    try {
+      return fs.readSync(fd, into, at, length, position);
+    } finally {
+      fs.closeSync(fd);
     }
   }
 

@@ -178,6 +178,24 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     return blob ? new Uint8Array(await blob.arrayBuffer()) : null;
   }
 
+  /** The file a replay is reading through `readInto`: one `getFile()` for all of its pieces (a later read sees what was appended). */
+  private reading: { path: string; blob: Blob } | null = null;
+
+  async readInto(path: string, position: number, into: Uint8Array, at: number, length: number): Promise<number> {
+    if (position === 0 || this.reading?.path !== path) {
+      const blob = await this.blob(path);
+      this.reading = blob && { path, blob };
+    }
+    const blob = this.reading?.blob;
+    if (!blob || position >= blob.size) {
+      this.reading = null;
+      return 0;
+    }
+    const piece = new Uint8Array(await blob.slice(position, position + length).arrayBuffer());
+    into.set(piece, at);
+    return piece.length;
+  }
+
   async readFrom(path: string, from: number, to?: number): Promise<string> {
     const blob = await this.blob(path);
     return blob ? blob.slice(from, to).text() : '';

@@ -106,30 +106,6 @@ export class PackedColumn {
     return true;
   }
 
-  /**
-   * `pack` for a value given as ASCII bytes, `src[from, from + shape.length)` (a ledger line as read):
-   * false when they are not of this column's shape.
-   */
-  packBytes(src: Uint8Array, from: number, into: Uint8Array, at: number): boolean {
-    if (from < 0 || from + this.shape.length > src.length) return false;
-    const { fixedAt, fixedCode, holes } = this;
-    for (let i = 0; i < fixedAt.length; i++) if (src[from + (fixedAt[i] as number)] !== fixedCode[i]) return false;
-    let byte = at;
-    let k = 0;
-    for (; k + 1 < holes.length; k += 2) {
-      const high = DIGIT[src[from + (holes[k] as number)] as number] as number;
-      const low = DIGIT[src[from + (holes[k + 1] as number)] as number] as number;
-      if ((high | low) < 0) return false;
-      into[byte++] = (high << 4) | low;
-    }
-    if (k < holes.length) {
-      const high = DIGIT[src[from + (holes[k] as number)] as number] as number;
-      if (high < 0) return false;
-      into[byte] = high << 4;
-    }
-    return true;
-  }
-
   /** Row `row` against the packed `key` (`width` bytes from `from`): <0, 0, >0 as their strings compare. */
   compare(row: number, key: Uint8Array, from = 0): number {
     const at = row * this.width;

@@ -1,7 +1,7 @@
 import type { Entry, EntryOf, KnownEntry } from '../ledger/entries';
 import { entryOrder } from '../ledger/entries';
 import type { Ledger, MalformedLine } from '../ledger/ledger';
-import { TransformationLine } from '../ledger/transformationLine';
+import { MOST_PARENTS, TransformationLine } from '../ledger/transformationLine';
 import { asciiText } from '../utf8';
 import type { CoherenceIndex, TransformationRef } from './coherenceIndex';
 import { PackedColumn, shapeOf } from './packedColumn';
@@ -15,10 +15,11 @@ import { decodeIndex, type IndexColumns } from './snapshotCodec';
  * the entry-by-entry replay settles: a repeated idem, a transformation in another form.
  */
 export async function replayColumns(ledger: Ledger): Promise<{ index: CoherenceIndex; malformed: MalformedLine[] } | null> {
-  const build = new ColumnsBuilder();
+  const build = new ColumnsBuilder(Math.ceil((await ledger.byteSize()) / LINE_BYTES));
   const line = new TransformationLine();
   const read = await ledger.readWhole(
     (bytes, start) => {
+      build.aim(line);
       const end = line.match(bytes, start);
       return end >= 0 && build.transformation(bytes, line) ? end : -1;
     },
@@ -34,25 +35,35 @@ const UUID = shaped('00000000-0000-0000-0000-000000000000');
 const REVISION = shaped(`rev1:${'0'.repeat(64)}`);
 const HASH = shaped(`sha256:${'0'.repeat(64)}`);
 const ROLES = ['direct', 'contextual'] as const;
+/** About the bytes of a line the kernel writes (~450–650): rows are made for the lines a ledger of its size holds. */
+const LINE_BYTES = 500;
 
-/** A byte array that grows, written `width` bytes a row. */
+/**
+ * A byte array of rows `width` bytes each, made for `capacity` rows (grown past it): untouched
+ * memory costs nothing, while each megabyte first written costs (the kernel zeroes its pages).
+ */
 class Rows {
   bytes: Uint8Array;
   count = 0;
 
-  constructor(readonly width: number) {
-    this.bytes = new Uint8Array(width * 1024);
+  constructor(
+    readonly width: number,
+    capacity: number,
+  ) {
+    this.bytes = new Uint8Array(width * Math.max(capacity, 64));
   }
 
-  /** Where the next row goes, with room made for it (`count` is advanced by the caller once it is written). */
-  next(): number {
+  /** Where the next row goes, with room made for `rows` rows (`count` is advanced by the caller once they are written). */
+  reserve(rows = 1): number {
     const at = this.count * this.width;
-    if (at + this.width > this.bytes.length) {
-      const grown = new Uint8Array(this.bytes.length * 2);
-      grown.set(this.bytes);
-      this.bytes = grown;
-    }
+    if (at + rows * this.width > this.bytes.length) this.grow(at + rows * this.width);
     return at;
+  }
+
+  private grow(needed: number): void {
+    const grown = new Uint8Array(Math.max(needed, this.bytes.length * 2));
+    grown.set(this.bytes);
+    this.bytes = grown;
   }
 
   equal(row: number, other: Uint8Array, at: number): boolean {
@@ -61,16 +72,28 @@ class Rows {
     return true;
   }
 
-  /** Rows in `order` (a row index per place). */
-  ordered(order: Int32Array): Uint8Array {
-    const { width } = this;
-    const out = new Uint8Array(order.length * width);
-    for (let place = 0; place < order.length; place++) {
-      const from = (order[place] as number) * width;
-      const to = place * width;
-      for (let i = 0; i < width; i++) out[to + i] = this.bytes[from + i] as number;
+  /** Puts the rows in `order` (the row for each place), in place, and returns them: no second copy of them is made. */
+  permuted(order: Int32Array): Uint8Array {
+    const { bytes, width } = this;
+    const done = new Uint8Array(order.length);
+    const held = new Uint8Array(width);
+    for (let start = 0; start < order.length; start++) {
+      if (done[start] || order[start] === start) continue;
+      // follow the cycle through `start`: each place takes its row, the first row is held meanwhile
+      held.set(bytes.subarray(start * width, (start + 1) * width));
+      let place = start;
+      for (;;) {
+        done[place] = 1;
+        const from = order[place] as number;
+        if (from === start) {
+          bytes.set(held, place * width);
+          break;
+        }
+        bytes.copyWithin(place * width, from * width, (from + 1) * width);
+        place = from;
+      }
     }
-    return out;
+    return bytes.subarray(0, order.length * width);
   }
 }
 
@@ -84,7 +107,7 @@ const grow = (array: Int32Array<ArrayBuffer>, needed: number, fill = 0): Int32Ar
 
 /** Appends `width` bytes of `from` (at `at`) as the next row of `rows`. */
 function copyRow(from: Uint8Array, at: number, rows: Rows): void {
-  const to = rows.next();
+  const to = rows.reserve();
   const { bytes, width } = rows;
   for (let i = 0; i < width; i++) bytes[to + i] = from[at + i] as number;
   rows.count++;
@@ -92,15 +115,22 @@ function copyRow(from: Uint8Array, at: number, rows: Rows): void {
 
 /** An open-addressing table of row numbers, keyed by the caller (`hash`, `same`); grows at half full. */
 class RowTable {
-  private slots = new Int32Array(1 << 12).fill(-1);
+  /** A row + 1 per slot, 0 for none (a fresh table is all zeroes: nothing to fill). */
+  private slots: Int32Array;
   private size = 0;
 
-  constructor(private readonly rehash: (row: number) => number) {}
+  /** `rows`: about how many rows it will hold (it is made for that many). */
+  constructor(
+    private readonly rehash: (row: number) => number,
+    rows = 2048,
+  ) {
+    this.slots = new Int32Array(2 ** Math.ceil(Math.log2(Math.max(rows, 2048) * 2)));
+  }
 
   find(hash: number, same: (row: number) => boolean): number {
     const mask = this.slots.length - 1;
     for (let i = hash & mask; ; i = (i + 1) & mask) {
-      const row = this.slots[i] as number;
+      const row = (this.slots[i] as number) - 1;
       if (row < 0 || same(row)) return row;
     }
   }
@@ -108,8 +138,8 @@ class RowTable {
   add(hash: number, row: number): void {
     if (++this.size * 2 > this.slots.length) {
       const old = this.slots;
-      this.slots = new Int32Array(old.length * 2).fill(-1);
-      for (const kept of old) if (kept >= 0) this.place(this.rehash(kept), kept);
+      this.slots = new Int32Array(old.length * 2);
+      for (const kept of old) if (kept > 0) this.place(this.rehash(kept - 1), kept - 1);
     }
     this.place(hash, row);
   }
@@ -117,8 +147,8 @@ class RowTable {
   private place(hash: number, row: number): void {
     const mask = this.slots.length - 1;
     let i = hash & mask;
-    while ((this.slots[i] as number) >= 0) i = (i + 1) & mask;
-    this.slots[i] = row;
+    while ((this.slots[i] as number) > 0) i = (i + 1) & mask;
+    this.slots[i] = row + 1;
   }
 }
 
@@ -126,27 +156,45 @@ class RowTable {
 const hashAt = (bytes: Uint8Array, at: number): number =>
   ((bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16) | ((bytes[at + 3] as number) << 24)) >>> 0;
 
-/** Sorts rows of `width` bytes (least significant byte pair first, a counting pass per pair): the row order. */
+/** `rows`' row `a` against row `b`: <0, 0, >0 as their bytes compare. */
+function compareRows(bytes: Uint8Array, width: number, a: number, b: number): number {
+  for (let i = 0, x = a * width, y = b * width; i < width; i++) {
+    const d = (bytes[x + i] as number) - (bytes[y + i] as number);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/**
+ * The order of the rows sorted by their bytes: a merge sort of the ascending runs they come in
+ * (idems are UUIDv7s, minted in time order: a segment is nearly one run).
+ */
 function sortRows(rows: Rows): Int32Array {
   const { bytes, width, count } = rows;
-  let order = Int32Array.from({ length: count }, (_, i) => i);
+  let order = new Int32Array(count);
   let next = new Int32Array(count);
-  const counts = new Int32Array(65537);
-  for (let at = width - 2; at >= 0; at -= 2) {
-    counts.fill(0);
-    for (let row = 0; row < count; row++) {
-      const key = (((bytes[row * width + at] as number) << 8) | (bytes[row * width + at + 1] as number)) + 1;
-      counts[key] = (counts[key] as number) + 1;
-    }
-    for (let k = 1; k < counts.length; k++) counts[k] = (counts[k] as number) + (counts[k - 1] as number);
-    for (let place = 0; place < count; place++) {
-      const row = order[place] as number;
-      const key = ((bytes[row * width + at] as number) << 8) | (bytes[row * width + at + 1] as number);
-      const to = counts[key] as number;
-      counts[key] = to + 1;
-      next[to] = row;
+  let runs = [0];
+  for (let row = 0; row < count; row++) {
+    order[row] = row;
+    if (row > 0 && compareRows(bytes, width, row - 1, row) > 0) runs.push(row);
+  }
+  runs.push(count);
+  while (runs.length > 2) {
+    const merged = [0];
+    for (let r = 0; r + 1 < runs.length; r += 2) {
+      const from = runs[r] as number;
+      const middle = runs[r + 1] as number;
+      const to = r + 2 < runs.length ? (runs[r + 2] as number) : middle;
+      let i = from;
+      let j = middle;
+      for (let k = from; k < to; k++) {
+        if (j >= to || (i < middle && compareRows(bytes, width, order[i] as number, order[j] as number) <= 0)) next[k] = order[i++] as number;
+        else next[k] = order[j++] as number;
+      }
+      merged.push(to);
     }
     [order, next] = [next, order];
+    runs = merged;
   }
   return order;
 }
@@ -159,20 +207,26 @@ class ColumnsBuilder {
   private readonly paths: string[] = [];
   private readonly pathEntries: (EntryOf<'object-registered'> | null)[] = [];
   /** Objects with a UUID id, by its packed bytes; others by id. */
-  private readonly uuidObjects = new Rows(UUID.width);
+  private readonly uuidObjects = new Rows(UUID.width, 1024);
   private readonly uuidObjectRow: number[] = [];
   private readonly uuidObjectTable = new RowTable((row) => hashAt(this.uuidObjects.bytes, row * UUID.width + 12));
   private readonly otherObjects = new Map<string, number>();
+  /** The UUID object found last (its key row), or -1. */
+  private lastObject = -1;
 
   /** Revision rows in the order they first appeared: object, id, hash, parents. */
-  private readonly revisions = new Rows(REVISION.width);
-  private readonly hashes = new Rows(HASH.width);
-  private rowObject = new Int32Array(1024);
-  private rowParentFrom = new Int32Array(1024);
-  private readonly parents = new Rows(REVISION.width);
-  private readonly revisionTable = new RowTable((row) => this.revisionHash(this.revisions.bytes, row * REVISION.width, this.rowObject[row] as number));
-  /** Per parent: the row it names, when it was known as the line was read; else -1 (looked up at the end). */
-  private parentRow = new Int32Array(1024);
+  private readonly revisions: Rows;
+  private readonly hashes: Rows;
+  private rowObject: Int32Array<ArrayBuffer>;
+  private rowParentFrom: Int32Array<ArrayBuffer>;
+  /** Parents not known when their line was read (see `parentRow`), packed. */
+  private readonly parents = new Rows(REVISION.width, 1024);
+  /** Where a line's parents are packed before `addRevision` looks at them. */
+  private readonly parentScratch = new Uint8Array(REVISION.width * MOST_PARENTS);
+  private parentCount = 0;
+  private readonly revisionTable: RowTable;
+  /** Per parent: the row it names when it was known as its line was read; else -(k+1) for row k of `parents` (looked up at the end). */
+  private parentRow: Int32Array<ArrayBuffer>;
   /** Per object: its revision row added last, or -1. */
   private lastRow = new Int32Array(1024).fill(-1);
   private readonly producers = new Map<number, number[]>();
@@ -184,40 +238,69 @@ class ColumnsBuilder {
   private readonly inputs: IndexColumns['inputs'] = [];
   private readonly dependents = new Map<string, Set<string>>();
 
-  private readonly uuidIdems = new Rows(UUID.width);
+  private readonly uuidIdems: Rows;
   private readonly otherIdems: string[] = [];
   /** Entries of the other kinds, applied to the index once it is built. */
   private readonly rest: (KnownEntry | Entry)[] = [];
 
-  /** Takes a line `line` matched in `bytes`; false when only the entry-by-entry replay can apply it. */
+  /** `lines`: about how many lines the ledger holds (rows are made for that many). */
+  constructor(lines: number) {
+    this.revisions = new Rows(REVISION.width, lines);
+    this.hashes = new Rows(HASH.width, lines);
+    this.uuidIdems = new Rows(UUID.width, lines);
+    this.revisionTable = new RowTable((row) => this.revisionHash(this.revisions.bytes, row * REVISION.width, this.rowObject[row] as number), lines);
+    this.rowObject = new Int32Array(lines + 2);
+    this.rowParentFrom = new Int32Array(lines + 2);
+    this.parentRow = new Int32Array(lines + 2);
+  }
+
+  /** Aims the matcher's packed values at the next rows (written once, kept by advancing the count). */
+  aim(line: TransformationLine): void {
+    // reserving may replace a row's bytes: each is taken after
+    line.revisionAt = this.revisions.reserve();
+    line.revision = this.revisions.bytes;
+    line.hashAt = this.hashes.reserve();
+    line.hash = this.hashes.bytes;
+    line.idemAt = this.uuidIdems.reserve();
+    line.idem = this.uuidIdems.bytes;
+    line.parentAt = 0;
+    line.parentBytes = this.parentScratch;
+  }
+
+  /** Takes a line `line` matched in `bytes` (aimed by `aim`); false when only the entry-by-entry replay can apply it. */
   transformation(bytes: Uint8Array, line: TransformationLine): boolean {
-    const object = line.objectPacked ? this.uuidObject(line.object, 0, () => asciiText(bytes, line.objectStart, line.objectEnd)) : this.otherObject(asciiText(bytes, line.objectStart, line.objectEnd));
-    const hash = this.revisionHash(line.revision, 0, object);
-    let row = this.findRevision(hash, object, line.revision, 0);
-    if (row < 0) row = this.addRevision(hash, object, line);
-    if (line.idemPacked) copyRow(line.idem, 0, this.uuidIdems);
+    const object = line.objectPacked ? this.uuidObject(line.object, 0, bytes, line.objectStart, line.objectEnd) : this.otherObject(asciiText(bytes, line.objectStart, line.objectEnd));
+    const hash = this.revisionHash(line.revision, line.revisionAt, object);
+    let row = this.findRevision(hash, object, line.revision, line.revisionAt);
+    if (row < 0) row = this.addRevision(hash, object, line.parents);
+    if (line.idemPacked) this.uuidIdems.count++;
     else this.otherIdems.push(asciiText(bytes, line.idemStart, line.idemEnd));
     this.entryCount++;
     return line.inputs === 0 || this.sources(asciiText(bytes, line.idStart, line.idEnd), object, row, line, bytes);
   }
 
-  private addRevision(hash: number, object: number, line: TransformationLine): number {
+  /** The row just written at the next place of `revisions` and `hashes` (`aim`), kept, with its parents. */
+  private addRevision(hash: number, object: number, parents: number): number {
     const row = this.revisions.count;
-    copyRow(line.revision, 0, this.revisions);
-    copyRow(line.hash, 0, this.hashes);
+    this.revisions.count++;
+    this.hashes.count++;
     this.rowObject = grow(this.rowObject, row + 2);
     this.rowParentFrom = grow(this.rowParentFrom, row + 2);
     this.rowObject[row] = object;
-    const from = this.parents.count;
+    const from = this.parentCount;
     this.rowParentFrom[row] = from;
-    this.rowParentFrom[row + 1] = from + line.parents;
-    this.parentRow = grow(this.parentRow, from + line.parents);
+    this.rowParentFrom[row + 1] = from + parents;
+    this.parentCount += parents;
+    this.parentRow = grow(this.parentRow, from + parents);
     this.lastRow = grow(this.lastRow, object + 1, -1);
     const last = this.lastRow[object] as number;
-    for (let k = 0; k < line.parents; k++) {
-      copyRow(line.parentBytes, k * REVISION.width, this.parents);
+    for (let k = 0; k < parents; k++) {
       // a history is nearly always a chain: the parent is the object's revision just before
-      this.parentRow[from + k] = last >= 0 && this.revisions.equal(last, line.parentBytes, k * REVISION.width) ? last : -1;
+      if (last >= 0 && this.revisions.equal(last, this.parentScratch, k * REVISION.width)) this.parentRow[from + k] = last;
+      else {
+        this.parentRow[from + k] = -1 - this.parents.count;
+        copyRow(this.parentScratch, k * REVISION.width, this.parents);
+      }
     }
     this.lastRow[object] = row;
     this.revisionTable.add(hash, row);
@@ -247,7 +330,7 @@ class ColumnsBuilder {
   /** The index, or null when an idem repeats (the entry-by-entry replay settles which copy counts). */
   index(): CoherenceIndex | null {
     const idems = sortRows(this.uuidIdems);
-    const sortedIdems = this.uuidIdems.ordered(idems);
+    const sortedIdems = this.uuidIdems.permuted(idems);
     for (let row = 1; row < idems.length; row++) {
       let same = true;
       for (let i = 0; i < UUID.width && same; i++) same = sortedIdems[(row - 1) * UUID.width + i] === sortedIdems[row * UUID.width + i];
@@ -276,7 +359,7 @@ class ColumnsBuilder {
       place[row] = at;
     }
     const parentCounts = new Int32Array(rows);
-    const parentRefs = new Int32Array(this.parents.count);
+    const parentRefs = new Int32Array(this.parentCount);
     const parentNames: string[] = [];
     const parentBytes = this.parents.bytes;
     let refAt = 0;
@@ -287,10 +370,16 @@ class ColumnsBuilder {
       const to = this.rowParentFrom[row + 1] as number;
       parentCounts[at] = to - from;
       for (let k = from; k < to; k++) {
-        const bytesAt = k * REVISION.width;
         let parent = this.parentRow[k] as number;
-        if (parent < 0) parent = this.findRevision(this.revisionHash(parentBytes, bytesAt, object), object, parentBytes, bytesAt);
-        parentRefs[refAt++] = parent >= 0 ? (place[parent] as number) - (first[object] as number) : -1 - (parentNames.push(new PackedColumn(REVISION.shape, parentBytes.subarray(bytesAt, bytesAt + REVISION.width)).at(0)) - 1);
+        if (parent < 0) {
+          const bytesAt = (-1 - parent) * REVISION.width;
+          parent = this.findRevision(this.revisionHash(parentBytes, bytesAt, object), object, parentBytes, bytesAt);
+          if (parent < 0) {
+            parentRefs[refAt++] = -1 - (parentNames.push(new PackedColumn(REVISION.shape, parentBytes.subarray(bytesAt, bytesAt + REVISION.width)).at(0)) - 1);
+            continue;
+          }
+        }
+        parentRefs[refAt++] = (place[parent] as number) - (first[object] as number);
       }
     }
     // producers are few (transformations with inputs): counted per row, listed in the rows' order
@@ -306,8 +395,8 @@ class ColumnsBuilder {
       entryCount: this.entryCount,
       objects: this.objectIds.map((id, o) => [id, this.paths[o] ?? '', this.pathEntries[o] ?? null, (first[o + 1] as number) - (first[o] as number)]),
       revisions: rows,
-      revIds: new PackedColumn(REVISION.shape, this.revisions.ordered(order)),
-      revHashes: new PackedColumn(HASH.shape, this.hashes.ordered(order)),
+      revIds: new PackedColumn(REVISION.shape, this.revisions.permuted(order)),
+      revHashes: new PackedColumn(HASH.shape, this.hashes.permuted(order)),
       parentCounts,
       parentRefs,
       parentNames,
@@ -378,20 +467,28 @@ class ColumnsBuilder {
 
   private objectOf(id: string): number {
     const key = this.objectKey;
-    return UUID.pack(id, key, 0) ? this.uuidObject(key, 0, () => id) : this.otherObject(id);
+    return UUID.pack(id, key, 0) ? this.uuidObject(key, 0, null, 0, 0, id) : this.otherObject(id);
   }
 
-  /** The object whose id is the UUID packed at `key[at]`, added when new. */
-  private uuidObject(key: Uint8Array, at: number, id: () => string): number {
+  /**
+   * The object whose id is the UUID packed at `key[at]` (its text in `bytes[start, end)`, or `id`),
+   * added when new. Lines of one object tend to come together: the last one found is tried first.
+   */
+  private uuidObject(key: Uint8Array, at: number, bytes: Uint8Array | null, start: number, end: number, id = ''): number {
+    const objects = this.uuidObjects;
+    if (this.lastObject >= 0 && objects.equal(this.lastObject, key, at)) return this.uuidObjectRow[this.lastObject] as number;
     const hash = hashAt(key, at + 12);
     this.keyBytes = key;
     this.keyAt = at;
-    const found = this.uuidObjectTable.find(hash, this.sameObject);
-    if (found >= 0) return this.uuidObjectRow[found] as number;
-    this.uuidObjectTable.add(hash, this.uuidObjects.count);
-    copyRow(key, at, this.uuidObjects);
-    this.uuidObjectRow.push(this.objectIds.length);
-    return this.addObject(id());
+    let found = this.uuidObjectTable.find(hash, this.sameObject);
+    if (found < 0) {
+      found = objects.count;
+      this.uuidObjectTable.add(hash, found);
+      copyRow(key, at, objects);
+      this.uuidObjectRow.push(this.addObject(bytes ? asciiText(bytes, start, end) : id));
+    }
+    this.lastObject = found;
+    return this.uuidObjectRow[found] as number;
   }
 
   private otherObject(id: string): number {

@@ -19,6 +19,20 @@ class PiecewiseStorage extends MemoryStorage {
   }
 }
 
+/** The in-memory workspace read the way a replay reads it through `readInto`, at most `most` bytes a read. */
+class ReadIntoStorage extends MemoryStorage {
+  reads = 0;
+  constructor(private readonly most: number) {
+    super();
+  }
+  async readInto(path: string, position: number, into: Uint8Array, at: number, length: number): Promise<number> {
+    this.reads++;
+    const piece = (this.bytes(path) ?? new Uint8Array(0)).subarray(position, position + Math.min(length, this.most));
+    into.set(piece, at);
+    return piece.length;
+  }
+}
+
 const diagnostic = (kernel: CoherenceKernel, idem: string) => kernel.entry('diagnostic', { code: 'NOTE', message: 'm' }, idem);
 
 describe('ledger', () => {
@@ -214,5 +228,46 @@ describe('ledger', () => {
     expect(seen(b)).toEqual(seen(a));
     expect(pieces.text(`${QUARANTINE_DIR}/${segmentName(WRITER_A, 0)}.bad`)).toBe(whole.text(`${QUARANTINE_DIR}/${segmentName(WRITER_A, 0)}.bad`));
     expect(pieces.text(`${QUARANTINE_DIR}/${segmentName(WRITER_A, 0)}.bad`)).toContain('# line 3, not JSON');
+  });
+
+  it('reads the whole ledger for a replay through one small buffer as it reads it whole: lines across reads, a line longer than the buffer, UTF-8, a torn tail (issue 14)', async () => {
+    const long = JSON.stringify({ format: 0, id: 'long', kind: 'diagnostic', time: 't', writer: 'w', idem: 'long', body: { code: 'NOTE', message: 'ü'.repeat(700_000) } });
+    const entry = (n: number) => JSON.stringify({ format: 0, id: `e${n}`, kind: 'diagnostic', time: 't', writer: 'w', idem: `i${n}`, body: { code: 'NOTE', message: `Zeile ${n} – é` } });
+    const segments = {
+      [`${LEDGER_DIR}/a.jsonl`]: `${entry(1)}\n\n${long}\n{"format":0,broken\n${entry(2)}\n${entry(3).slice(0, 40)}`,
+      [`${LEDGER_DIR}/b.jsonl`]: `\uFEFF${entry(4)}\n${entry(5)}\n`,
+      [`${LEDGER_DIR}/c.jsonl`]: '',
+    };
+    const read = async (storage: MemoryStorage) => {
+      for (const [path, text] of Object.entries(segments)) storage.put(path, text);
+      const ledger = new Ledger(storage, 'w');
+      const taken: string[] = [];
+      const result = await ledger.readWhole(
+        () => -1,
+        (entry) => (taken.push(entry.idem), true),
+      );
+      return { result, taken, positions: ledger.positions() };
+    };
+    const whole = await read(new MemoryStorage());
+    const pieces = new ReadIntoStorage(4096);
+    const piecewise = await read(pieces);
+    expect(whole.taken).toEqual(['i1', 'long', 'i2', 'i5']);
+    expect(whole.result?.malformed.map((bad) => [bad.segment, bad.line])).toEqual([['a.jsonl', 4], ['b.jsonl', 1]]);
+    expect(piecewise).toEqual(whole);
+    expect(pieces.reads).toBeGreaterThan(300);
+    const a = whole.positions.get('a.jsonl');
+    expect(a?.bytes).toBe(utf8Bytes(segments[`${LEDGER_DIR}/a.jsonl`] as string).length - 40);
+    expect(a?.lines).toBe(5);
+    expect(a?.last).toBe(`${entry(2)}\n`);
+    // what a replay read is not read again
+    expect((await new Ledger(pieces, 'w').readNew()).entries).toHaveLength(4);
+  });
+
+  it('stops a whole read when the taker says so', async () => {
+    const storage = new ReadIntoStorage(64);
+    storage.put(`${LEDGER_DIR}/a.jsonl`, `${JSON.stringify({ format: 0, id: 'a', kind: 'diagnostic', time: 't', writer: 'w', idem: 'a', body: { code: 'N', message: '' } })}\n`.repeat(3));
+    let takes = 0;
+    expect(await new Ledger(storage, 'w').readWhole(() => -1, () => ++takes < 2)).toBeNull();
+    expect(takes).toBe(2);
   });
 });

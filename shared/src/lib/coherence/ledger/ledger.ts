@@ -39,8 +39,14 @@ function wholeLines(text: string, byteLength: number, take: (lines: string) => v
 }
 
 const NEWLINE = 0x0a;
-/** Room for what a writer appends between a segment's size and its reading. */
-const READ_SLACK = 1 << 16;
+/** The buffer a replay reads the ledger through (grown for a longer line). */
+const READ_PIECE = 1 << 20;
+
+const grown = (bytes: Uint8Array): Uint8Array => {
+  const more = new Uint8Array(Math.max(READ_PIECE, bytes.length * 2));
+  more.set(bytes);
+  return more;
+};
 
 /** A line's entry handed to `take`, or the line added to `malformed` (`number` counts from 1); a blank line is neither. */
 function readLine(text: string, segment: string, number: number, take: (entry: KnownEntry | Entry) => void, malformed: MalformedLine[]): void {
@@ -152,44 +158,64 @@ export class Ledger {
     this.cursors = new Map();
     const names = (await this.storage.list(LEDGER_DIR)).filter((n) => n.endsWith('.jsonl')).sort();
     const malformed: MalformedLine[] = [];
-    // two buffers taking turns: the next segment is read into one while the other is parsed
-    const buffers: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0)];
-    const read = async (i: number): Promise<Uint8Array | null> => {
-      const path = `${LEDGER_DIR}/${names[i] as string}`;
-      const size = (await this.storage.size(path)) ?? 0;
-      if ((buffers[i % 2] as Uint8Array).length < size) buffers[i % 2] = new Uint8Array(size + READ_SLACK);
-      return this.storage.readBytes(path, buffers[i % 2]);
+    let stopped = false;
+    const takeEntry = (entry: KnownEntry | Entry): void => {
+      if (!take(entry)) stopped = true;
     };
-    let ahead = names.length > 0 ? read(0) : null;
-    for (const [i, name] of names.entries()) {
-      const bytes = await ahead;
-      ahead = i + 1 < names.length ? read(i + 1) : null;
-      ahead?.catch(() => undefined); // awaited in the next round; not unhandled if this one stops
-      if (bytes === null) continue;
+    let buffer: Uint8Array = new Uint8Array(this.storage.readInto ? READ_PIECE : 0);
+    for (const name of names) {
+      const path = `${LEDGER_DIR}/${name}`;
+      const whole = this.storage.readInto ? null : await this.storage.readBytes(path);
+      /** The segment's bytes read and taken (whole lines), those in `buffer` after them, lines taken. */
+      let taken = 0;
+      let held = 0;
       let lines = 0;
-      let start = 0;
-      let lastStart = 0;
-      let stopped = false;
-      const takeEntry = (entry: KnownEntry | Entry): void => {
-        if (!take(entry)) stopped = true;
-      };
-      for (;;) {
-        let end = line(bytes, start);
-        if (end < 0) {
-          end = bytes.indexOf(NEWLINE, start);
-          if (end < 0) break;
-          readLine(utf8Line(bytes, start, end), name, lines + 1, takeEntry, malformed);
-          if (stopped) return null;
+      let first = '';
+      let last = '';
+      for (let done = false; !done; ) {
+        let bytes: Uint8Array;
+        if (whole !== null || !this.storage.readInto) {
+          bytes = whole ?? new Uint8Array(0);
+          done = true;
+        } else {
+          // a line longer than the buffer: room for all of it
+          if (held === buffer.length) buffer = grown(buffer);
+          const got = await this.storage.readInto(path, taken + held, buffer, held, buffer.length - held);
+          done = got === 0;
+          held += got;
+          // no line ends in what came: read on (a long line is not scanned again and again)
+          if (!done && buffer.subarray(held - got, held).indexOf(NEWLINE) < 0) continue;
+          bytes = buffer.subarray(0, held);
         }
-        lines++;
-        lastStart = start;
-        start = end + 1;
+        let start = 0;
+        let lastStart = -1;
+        for (;;) {
+          let end = line(bytes, start);
+          if (end < 0) {
+            end = bytes.indexOf(NEWLINE, start);
+            if (end < 0) break;
+            readLine(utf8Line(bytes, start, end), name, lines + 1, takeEntry, malformed);
+            if (stopped) return null;
+          }
+          if (lines++ === 0) first = `${utf8Line(bytes, start, end)}\n`;
+          lastStart = start;
+          start = end + 1;
+        }
+        if (lastStart >= 0) last = `${utf8Line(bytes, lastStart, start - 1)}\n`;
+        taken += start;
+        held -= start;
+        if (whole === null) buffer.copyWithin(0, start, start + held);
       }
-      if (lines === 0) continue;
-      const firstEnd = bytes.indexOf(NEWLINE);
-      this.cursors.set(name, { bytes: start, lines, first: `${utf8Line(bytes, 0, firstEnd)}\n`, last: `${utf8Line(bytes, lastStart, start - 1)}\n` });
+      if (lines > 0) this.cursors.set(name, { bytes: taken, lines, first, last });
     }
     return { malformed };
+  }
+
+  /** The bytes of every segment. */
+  async byteSize(): Promise<number> {
+    let bytes = 0;
+    for (const name of await this.storage.list(LEDGER_DIR)) if (name.endsWith('.jsonl')) bytes += (await this.storage.size(`${LEDGER_DIR}/${name}`)) ?? 0;
+    return bytes;
   }
 
   /** Where each segment's reading stands (the index snapshot records it). */

@@ -20,12 +20,15 @@ export interface WalkDelta {
 export interface CoherenceStorage {
   /** The file's text, or null when it does not exist. */
   readText(path: string): Promise<string | null>;
+  /** The file's bytes, or null when it does not exist (the index snapshot: most of it is not text). */
+  readBytes(path: string): Promise<Uint8Array | null>;
   /**
-   * The file's bytes, or null when it does not exist (the index snapshot: most of it is not text).
-   * With `into`, a storage may read them into it when they fit and answer a view of it (a replay
-   * reads segment after segment; fresh memory for each costs more than reading it).
+   * Reads up to `length` bytes from byte `position` of the file into `into` at `at`: how many were
+   * read (0 at the end, or when the file does not exist). A replay reads the whole ledger through one
+   * small buffer this way: fresh memory for each segment costs more than reading it. Absent: the
+   * ledger reads each segment whole with `readBytes`.
    */
-  readBytes(path: string, into?: Uint8Array): Promise<Uint8Array | null>;
+  readInto?(path: string, position: number, into: Uint8Array, at: number, length: number): Promise<number>;
   /** The text from byte `from` to byte `to` (default: the end; the ledger's tail replay). */
   readFrom(path: string, from: number, to?: number): Promise<string>;
   /**

@@ -58,11 +58,11 @@ const packed = (shape: PackedColumn, value: string): Uint8Array => {
 function readBack(line: TransformationLine, bytes: Uint8Array) {
   return {
     id: ascii(bytes, line.idStart, line.idEnd),
-    idem: line.idemPacked ? [...line.idem] : ascii(bytes, line.idemStart, line.idemEnd),
+    idem: line.idemPacked ? [...line.idem.subarray(line.idemAt, line.idemAt + UUID_BYTES)] : ascii(bytes, line.idemStart, line.idemEnd),
     object: line.objectPacked ? [...line.object] : ascii(bytes, line.objectStart, line.objectEnd),
-    revision: [...line.revision],
-    hash: [...line.hash],
-    parents: Array.from({ length: line.parents }, (_, k) => [...line.parentBytes.subarray(k * REVISION_BYTES, (k + 1) * REVISION_BYTES)]),
+    revision: [...line.revision.subarray(line.revisionAt, line.revisionAt + REVISION_BYTES)],
+    hash: [...line.hash.subarray(line.hashAt, line.hashAt + HASH_BYTES)],
+    parents: Array.from({ length: line.parents }, (_, k) => [...line.parentBytes.subarray(line.parentAt + k * REVISION_BYTES, line.parentAt + (k + 1) * REVISION_BYTES)]),
     inputs: Array.from({ length: line.inputs }, (_, k) => ({
       object: ascii(bytes, line.inputAt[4 * k] as number, line.inputAt[4 * k + 1] as number),
       revision: ascii(bytes, line.inputAt[4 * k + 2] as number, line.inputAt[4 * k + 3] as number),
@@ -93,10 +93,14 @@ describe('a transformation line read on its bytes (issue 14: a full rebuild with
 
   it('reads every line the kernel writes, with the values parseLine reads', () => {
     fc.assert(
-      fc.property(entry, (e) => {
+      fc.property(entry, fc.nat(40), (e, offset) => {
         const text = lineOf(e);
         const bytes = utf8Bytes(`${text}\n`);
         const line = new TransformationLine();
+        // packed values written where the reader aims them
+        const rows = new Uint8Array(2000);
+        [line.idem, line.revision, line.hash, line.parentBytes] = [rows, rows, rows, rows];
+        [line.idemAt, line.revisionAt, line.hashAt, line.parentAt] = [offset, offset + 20, offset + 60, offset + 100];
         expect(line.match(bytes, 0)).toBe(bytes.length - 1);
         const parsed = parseLine(text);
         if (!parsed.ok) throw new Error(parsed.reason);

@@ -87,12 +87,15 @@ const PAIR = new Int16Array(1 << 16).fill(-1);
 const DIGITS = '0123456789abcdef';
 for (let high = 0; high < 16; high++) for (let low = 0; low < 16; low++) PAIR[DIGITS.charCodeAt(high) | (DIGITS.charCodeAt(low) << 8)] = (high << 4) | low;
 
-/** `2 * n` lowercase hex digits from `p` packed into `out[at, at + n)`; false at any other character. */
+/** `2 * n` lowercase hex digits from `p` packed into `out[at, at + n)` (`n` even: four digits a read); false at any other character. */
 function hexRun(view: DataView, p: number, n: number, out: Uint8Array, at: number): boolean {
-  for (let i = 0; i < n; i++) {
-    const byte = PAIR[view.getUint16(p + 2 * i, true)] as number;
-    if (byte < 0) return false;
-    out[at + i] = byte;
+  for (let i = 0; i < n; i += 2) {
+    const word = view.getUint32(p + 2 * i, true);
+    const high = PAIR[word & 0xffff] as number;
+    const low = PAIR[word >>> 16] as number;
+    if ((high | low) < 0) return false;
+    out[at + i] = high;
+    out[at + i + 1] = low;
   }
   return true;
 }
@@ -169,6 +172,7 @@ function oneOf(buf: Uint8Array, view: DataView, p: number, options: readonly Lit
 
 /** At most this many parents and inputs per line; a line with more is left to `parseLine`. */
 const MOST = 64;
+export const MOST_PARENTS = MOST;
 
 /**
  * The values of the last line matched: packed where the value is of a packed shape (a UUID, a
@@ -177,8 +181,13 @@ const MOST = 64;
 export class TransformationLine {
   idStart = 0;
   idEnd = 0;
-  /** The idem packed (a UUID), or its positions when `idemPacked` is false. */
-  readonly idem = new Uint8Array(UUID_BYTES);
+  /**
+   * Where the packed values go: the matcher's own scratch, or the rows of whoever reads the lines
+   * (`replayColumns.ts` aims them at its next rows, so a value is written once).
+   */
+  idem: Uint8Array = new Uint8Array(UUID_BYTES);
+  idemAt = 0;
+  /** The idem is a UUID, packed; else it is at `[idemStart, idemEnd)`. */
   idemPacked = false;
   idemStart = 0;
   idemEnd = 0;
@@ -186,11 +195,14 @@ export class TransformationLine {
   objectPacked = false;
   objectStart = 0;
   objectEnd = 0;
-  readonly revision = new Uint8Array(REVISION_BYTES);
-  readonly hash = new Uint8Array(HASH_BYTES);
+  revision: Uint8Array = new Uint8Array(REVISION_BYTES);
+  revisionAt = 0;
+  hash: Uint8Array = new Uint8Array(HASH_BYTES);
+  hashAt = 0;
   parents = 0;
-  /** The parents, packed one after another. */
-  readonly parentBytes = new Uint8Array(REVISION_BYTES * MOST);
+  /** The parents, packed one after another from `parentAt` (room for MOST_PARENTS). */
+  parentBytes: Uint8Array = new Uint8Array(REVISION_BYTES * MOST);
+  parentAt = 0;
   inputs = 0;
   /** Start and end of each input's object, then of its revision, four by four. */
   readonly inputAt = new Int32Array(4 * MOST);
@@ -220,10 +232,13 @@ export class TransformationLine {
     this.idEnd = q;
     q = text(buf, (p = literal(buf, view, q, KIND)), end);
     if (q <= p) return -1;
-    q = text(buf, (p = literal(buf, view, q, WRITER)), end);
+    // the writer is a UUID (a per-installation id): checked as one, else as any string
+    p = literal(buf, view, q, WRITER);
+    q = uuid(buf, view, p, this.scratch, 0);
+    if (q < 0) q = text(buf, p, end);
     if (q <= p) return -1;
     p = literal(buf, view, q, IDEM);
-    q = uuid(buf, view, p, this.idem, 0);
+    q = uuid(buf, view, p, this.idem, this.idemAt);
     this.idemPacked = q >= 0;
     if (q < 0) q = plain(buf, p, end);
     if (q < 0) return -1;
@@ -263,15 +278,15 @@ export class TransformationLine {
     if (q < 0) return -1;
     this.objectStart = p;
     this.objectEnd = q;
-    q = digest(buf, view, literal(buf, view, q, REVISION), REV1, REV1_PACKED, this.revision, 0);
-    q = digest(buf, view, literal(buf, view, q, HASH), SHA256, SHA256_PACKED, this.hash, 0);
+    q = digest(buf, view, literal(buf, view, q, REVISION), REV1, REV1_PACKED, this.revision, this.revisionAt);
+    q = digest(buf, view, literal(buf, view, q, HASH), SHA256, SHA256_PACKED, this.hash, this.hashAt);
     p = literal(buf, view, q, PARENTS);
     if (p < 0) return -1;
     this.parents = 0;
     if (buf[p] !== CLOSE_BRACKET) {
       for (;;) {
         if (this.parents === MOST || buf[p] !== QUOTE) return -1;
-        q = digest(buf, view, p + 1, REV1, REV1_PACKED, this.parentBytes, REVISION_BYTES * this.parents++);
+        q = digest(buf, view, p + 1, REV1, REV1_PACKED, this.parentBytes, this.parentAt + REVISION_BYTES * this.parents++);
         if (q < 0) return -1;
         p = q + 1;
         if (buf[p] === CLOSE_BRACKET) break;
