@@ -125,7 +125,8 @@ test('issue 14: a segment rewritten under the snapshot (its lines reordered, as 
   const before = fs.readFileSync(snapshotFile());
 
   const person = await personKernel();
-  expect(person.opened).toMatchObject({ from: 'replay', snapshotWritten: true });
+  // the kernel's own lines, reordered: replayed in the snapshot's columns, without JSON.parse
+  expect(person.opened).toMatchObject({ from: 'replay', snapshotWritten: true, replayedAs: 'columns' });
   expect(fs.readFileSync(snapshotFile()).equals(before)).toBe(false);
   expect(sorted(await edges(person))).toEqual(sorted(await hostEdges()));
   expect((await personKernel()).opened.from).toBe('snapshot');
@@ -176,9 +177,9 @@ test('issue 14: the editor\'s coherence worker over OPFS writes the snapshot on 
     { files, segment },
   );
   const [first, second, third] = opens as [(typeof opens)[number], (typeof opens)[number], (typeof opens)[number]];
-  expect(first.opened).toMatchObject({ from: 'replay', snapshotWritten: true });
+  expect(first.opened).toMatchObject({ from: 'replay', snapshotWritten: true, replayedAs: 'columns' });
   expect(second.opened).toEqual({ from: 'snapshot', replayedBytes: 0, snapshotWritten: false });
-  expect(third.opened).toMatchObject({ from: 'replay', snapshotWritten: true });
+  expect(third.opened).toMatchObject({ from: 'replay', snapshotWritten: true, replayedAs: 'columns' });
   for (const answer of [first, second, third]) expect(answer.edges.ok, answer.edges.message).toBe(true);
   // the generated stale edges, and the one the AI's save above made
   expect(first.edges.data?.filter((row) => row.state === 'version-stale')).toHaveLength(DOCUMENTS / 20 + 1);

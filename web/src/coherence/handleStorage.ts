@@ -62,6 +62,9 @@ export const observeHandle =
       onObserving,
     );
 
+/** The piece a replay's read of a segment takes at a time. */
+const READ_PIECE = 1 << 20;
+
 /**
  * The coherence kernel's storage over a directory handle: Scratch (OPFS) or a folder the person
  * picked. Writes go through createWritable, which swaps the file in on close; appends and replaces
@@ -178,22 +181,66 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     return blob ? new Uint8Array(await blob.arrayBuffer()) : null;
   }
 
-  /** The file a replay is reading through `readInto`: one `getFile()` for all of its pieces (a later read sees what was appended). */
-  private reading: { path: string; blob: Blob } | null = null;
+  /**
+   * The segment a replay is reading through `readInto`, as a byte stream of the file as it was when
+   * the reading began (what was appended since is read as the ledger's tail), read into one buffer
+   * used again and again: a whole segment's `arrayBuffer()`, or a default reader's pieces, are
+   * fresh memory each time, which costs more than the reading. The next piece is read while the
+   * caller parses this one (`ahead`); what the caller had no room for waits in `rest`.
+   */
+  private reading: {
+    path: string;
+    position: number;
+    reader: ReadableStreamBYOBReader;
+    ahead: Promise<ReadableStreamReadResult<Uint8Array>> | null;
+    rest: Uint8Array | null;
+    done: boolean;
+  } | null = null;
+  private readBuffer = new ArrayBuffer(READ_PIECE);
 
   async readInto(path: string, position: number, into: Uint8Array, at: number, length: number): Promise<number> {
-    if (position === 0 || this.reading?.path !== path) {
+    let reading = this.reading;
+    if (!reading || reading.path !== path || reading.position !== position) {
+      if (reading) this.stopReading();
       const blob = await this.blob(path);
-      this.reading = blob && { path, blob };
+      if (!blob || position >= blob.size) return 0;
+      reading = this.reading = { path, position, reader: blob.slice(position).stream().getReader({ mode: 'byob' }), ahead: null, rest: null, done: false };
     }
-    const blob = this.reading?.blob;
-    if (!blob || position >= blob.size) {
-      this.reading = null;
-      return 0;
+    let read = 0;
+    try {
+      while (read < length && !reading.done) {
+        let piece = reading.rest;
+        if (!piece) {
+          const next = await (reading.ahead ?? reading.reader.read(new Uint8Array(this.readBuffer)));
+          reading.ahead = null;
+          // the read took the buffer over and gives it back as the piece's
+          this.readBuffer = (next.value?.buffer as ArrayBuffer | undefined) ?? new ArrayBuffer(READ_PIECE);
+          reading.done = next.done;
+          if (next.done || !next.value) break;
+          piece = next.value;
+        }
+        const taken = Math.min(piece.length, length - read);
+        into.set(taken === piece.length ? piece : piece.subarray(0, taken), at + read);
+        read += taken;
+        reading.rest = taken < piece.length ? piece.subarray(taken) : null;
+      }
+      if (!reading.rest && !reading.done) reading.ahead = reading.reader.read(new Uint8Array(this.readBuffer));
+    } catch (error) {
+      this.stopReading();
+      throw error;
     }
-    const piece = new Uint8Array(await blob.slice(position, position + length).arrayBuffer());
-    into.set(piece, at);
-    return piece.length;
+    reading.position += read;
+    if (read === 0) this.stopReading();
+    return read;
+  }
+
+  private stopReading(): void {
+    const reading = this.reading;
+    this.reading = null;
+    if (!reading) return;
+    void reading.reader.cancel().catch(() => undefined);
+    // a read still out holds the buffer
+    if (reading.ahead) this.readBuffer = new ArrayBuffer(READ_PIECE);
   }
 
   async readFrom(path: string, from: number, to?: number): Promise<string> {

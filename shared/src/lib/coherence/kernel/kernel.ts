@@ -34,6 +34,8 @@ export interface OpenReport {
   /** Ledger bytes replayed. */
   replayedBytes: number;
   snapshotWritten: boolean;
+  /** How the whole ledger was replayed, when it was: in the snapshot's columns, or entry by entry (`replayColumns.ts`). */
+  replayedAs?: 'columns' | 'entries';
 }
 
 /**
@@ -89,7 +91,7 @@ export class CoherenceKernel {
     kernel.snapshotMinBytes = options.snapshot === false ? null : (options.snapshot?.minBytes ?? SNAPSHOT_MIN_BYTES);
     if (options.snapshot === false) {
       await kernel.refresh({ repair: false });
-      kernel.opened = { from: 'replay', replayedBytes: coveredBytes(kernel.ledger.positions()), snapshotWritten: false };
+      kernel.opened = { from: 'replay', replayedBytes: coveredBytes(kernel.ledger.positions()), snapshotWritten: false, ...kernel.replayedAs() };
     } else await kernel.openFromSnapshot(options.snapshot?.minBytes ?? SNAPSHOT_MIN_BYTES);
     return kernel;
   }
@@ -121,7 +123,7 @@ export class CoherenceKernel {
     const write = positions.size > 0 && this.diagnosed() && worthSnapshot(covered, replayedBytes, minBytes);
     const snapshotWritten = write && (await writeIndexSnapshot(this.storage, this.index, positions, this.quarantined));
     this.snapshotCovered = snapshotWritten ? coveredBytes(positions) : covered;
-    this.opened = { from: trusted ? 'snapshot' : 'replay', replayedBytes, snapshotWritten };
+    this.opened = { from: trusted ? 'snapshot' : 'replay', replayedBytes, snapshotWritten, ...this.replayedAs() };
   }
 
   /**
@@ -221,11 +223,20 @@ export class CoherenceKernel {
 
   /** Rebuilds the index from the whole ledger: in columns when it holds only the usual lines, else entry by entry. */
   private async replay(): Promise<void> {
-    const { index, malformed } = (await replayColumns(this.ledger)) ?? (await replayEntries(this.ledger));
+    const columns = await replayColumns(this.ledger);
+    const { index, malformed } = columns ?? (await replayEntries(this.ledger));
+    this.lastReplay = columns ? 'columns' : 'entries';
     this.index = index;
     this.quarantined = malformed.length;
     this.pendingQuarantine = [...malformed];
     this.appliedKeys.clear();
+  }
+
+  /** How the last full replay read the ledger (the open report's `replayedAs`). */
+  private lastReplay: OpenReport['replayedAs'];
+
+  private replayedAs(): Pick<OpenReport, 'replayedAs'> {
+    return this.lastReplay ? { replayedAs: this.lastReplay } : {};
   }
 
   time(): string {

@@ -163,9 +163,14 @@ export class Ledger {
       if (!take(entry)) stopped = true;
     };
     let buffer: Uint8Array = new Uint8Array(this.storage.readInto ? READ_PIECE : 0);
-    for (const name of names) {
+    // without readInto each segment is read whole, the next one while this one is parsed
+    const wholly = (i: number) => (this.storage.readInto || i >= names.length ? null : this.storage.readBytes(`${LEDGER_DIR}/${names[i] as string}`));
+    let ahead = wholly(0);
+    for (const [i, name] of names.entries()) {
       const path = `${LEDGER_DIR}/${name}`;
-      const whole = this.storage.readInto ? null : await this.storage.readBytes(path);
+      const whole = ahead === null ? null : await ahead;
+      ahead = wholly(i + 1);
+      ahead?.catch(() => undefined); // awaited in the next round; not unhandled if this one stops
       /** The segment's bytes read and taken (whole lines), those in `buffer` after them, lines taken. */
       let taken = 0;
       let held = 0;
