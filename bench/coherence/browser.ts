@@ -35,7 +35,7 @@ type Debug = { vmarkDebug: { startCoherenceWorker(name: string): { worker: Worke
 interface BenchApi {
   open(handle: FileSystemDirectoryHandle, root: string, writer: string, options?: { snapshot?: false }): Promise<void>;
   tracked(): Promise<boolean>;
-  opened(): Promise<{ from: 'snapshot' | 'replay'; snapshotWritten: boolean }>;
+  opened(): Promise<{ from: 'snapshot' | 'replay'; snapshotWritten: boolean; replayedAs?: 'columns' | 'entries' }>;
   status(): Promise<{ ok: boolean; message?: string }>;
   edges(): Promise<{ ok: boolean; message?: string; data?: unknown[] }>;
   examined(): Promise<number>;
@@ -204,7 +204,9 @@ export async function benchInBrowser(root: string, target: string, writer: strin
       // VMARK_BENCH_PROFILE_REPLAY=file.cpuprofile: the worker's CPU profile over the last full replay
       const profiled = PROFILE_REPLAY && i === rebuilds - 1 ? await probe.profile(replayOnce) : null;
       if (profiled) fs.writeFileSync(PROFILE_REPLAY as string, JSON.stringify(profiled.profile));
-      replayTimes.push((profiled?.result ?? (await replayOnce())).took);
+      const replayed = profiled?.result ?? (await replayOnce());
+      if (replayed.opened.replayedAs !== 'columns') throw new Error(`the worker's replay went ${replayed.opened.replayedAs}, expected columns`);
+      replayTimes.push(replayed.took);
     }
     const snapshotTimes: number[] = [];
     let indexBytes: number | null = null;

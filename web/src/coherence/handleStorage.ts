@@ -62,8 +62,9 @@ export const observeHandle =
       onObserving,
     );
 
-/** The piece a replay's read of a segment takes at a time. */
+/** The piece a replay's read of a segment takes at a time, and how many are read ahead of the one parsed. */
 const READ_PIECE = 1 << 20;
+const READS_AHEAD = 2;
 
 /**
  * The coherence kernel's storage over a directory handle: Scratch (OPFS) or a folder the person
@@ -183,20 +184,21 @@ export class HandleCoherenceStorage implements CoherenceStorage {
 
   /**
    * The segment a replay is reading through `readInto`, as a byte stream of the file as it was when
-   * the reading began (what was appended since is read as the ledger's tail), read into one buffer
-   * used again and again: a whole segment's `arrayBuffer()`, or a default reader's pieces, are
-   * fresh memory each time, which costs more than the reading. The next piece is read while the
-   * caller parses this one (`ahead`); what the caller had no room for waits in `rest`.
+   * the reading began (what was appended since is read as the ledger's tail), read into a few
+   * buffers used again and again: a whole segment's `arrayBuffer()`, or a default reader's pieces,
+   * are fresh memory each time, which costs more than the reading. READS_AHEAD pieces are being read
+   * while the caller parses (`ahead`); what the caller had no room for waits in `rest`.
    */
   private reading: {
     path: string;
     position: number;
     reader: ReadableStreamBYOBReader;
-    ahead: Promise<ReadableStreamReadResult<Uint8Array>> | null;
+    ahead: Promise<ReadableStreamReadResult<Uint8Array>>[];
     rest: Uint8Array | null;
     done: boolean;
   } | null = null;
-  private readBuffer = new ArrayBuffer(READ_PIECE);
+  /** Buffers no read holds. */
+  private readBuffers: ArrayBuffer[] = [];
 
   async readInto(path: string, position: number, into: Uint8Array, at: number, length: number): Promise<number> {
     let reading = this.reading;
@@ -204,17 +206,16 @@ export class HandleCoherenceStorage implements CoherenceStorage {
       if (reading) this.stopReading();
       const blob = await this.blob(path);
       if (!blob || position >= blob.size) return 0;
-      reading = this.reading = { path, position, reader: blob.slice(position).stream().getReader({ mode: 'byob' }), ahead: null, rest: null, done: false };
+      reading = this.reading = { path, position, reader: blob.slice(position).stream().getReader({ mode: 'byob' }), ahead: [], rest: null, done: false };
     }
     let read = 0;
     try {
       while (read < length && !reading.done) {
         let piece = reading.rest;
+        reading.rest = null;
         if (!piece) {
-          const next = await (reading.ahead ?? reading.reader.read(new Uint8Array(this.readBuffer)));
-          reading.ahead = null;
-          // the read took the buffer over and gives it back as the piece's
-          this.readBuffer = (next.value?.buffer as ArrayBuffer | undefined) ?? new ArrayBuffer(READ_PIECE);
+          this.readAhead(reading);
+          const next = await (reading.ahead.shift() as Promise<ReadableStreamReadResult<Uint8Array>>);
           reading.done = next.done;
           if (next.done || !next.value) break;
           piece = next.value;
@@ -222,9 +223,11 @@ export class HandleCoherenceStorage implements CoherenceStorage {
         const taken = Math.min(piece.length, length - read);
         into.set(taken === piece.length ? piece : piece.subarray(0, taken), at + read);
         read += taken;
-        reading.rest = taken < piece.length ? piece.subarray(taken) : null;
+        // the read took a buffer over and gives it back as the piece's
+        if (taken < piece.length) reading.rest = piece.subarray(taken);
+        else this.readBuffers.push(piece.buffer as ArrayBuffer);
       }
-      if (!reading.rest && !reading.done) reading.ahead = reading.reader.read(new Uint8Array(this.readBuffer));
+      if (!reading.done) this.readAhead(reading);
     } catch (error) {
       this.stopReading();
       throw error;
@@ -234,13 +237,18 @@ export class HandleCoherenceStorage implements CoherenceStorage {
     return read;
   }
 
+  private readAhead(reading: NonNullable<HandleCoherenceStorage['reading']>): void {
+    while (reading.ahead.length < READS_AHEAD) {
+      const buffer = this.readBuffers.pop() ?? new ArrayBuffer(READ_PIECE);
+      reading.ahead.push(reading.reader.read(new Uint8Array(buffer)));
+    }
+  }
+
   private stopReading(): void {
     const reading = this.reading;
     this.reading = null;
-    if (!reading) return;
-    void reading.reader.cancel().catch(() => undefined);
-    // a read still out holds the buffer
-    if (reading.ahead) this.readBuffer = new ArrayBuffer(READ_PIECE);
+    // reads still out keep their buffers: new ones are made when needed
+    if (reading) void reading.reader.cancel().catch(() => undefined);
   }
 
   async readFrom(path: string, from: number, to?: number): Promise<string> {
