@@ -323,7 +323,7 @@ describe('index snapshot (.vmark/cache/index.json)', () => {
   it('is not written for a small ledger, nor for a short tail (a capture never pays for it)', async () => {
     const segments = ledgerOf(specs);
     const storage = storageWith(segments);
-    expect((await open(storage, undefined)).opened).toEqual({ from: 'replay', replayedBytes: expect.any(Number), snapshotWritten: false });
+    expect((await open(storage, undefined)).opened).toEqual({ from: 'replay', replayedBytes: expect.any(Number), snapshotWritten: false, replayedAs: 'entries' });
     expect(storage.text(INDEX_SNAPSHOT_PATH)).toBeUndefined();
     const { storage: grown } = await covered();
     // a tail over 10 % of what the snapshot covered is worth a new one; a single line is not
