@@ -136,6 +136,22 @@ describe('a full replay in columns (issue 14: rebuild from the ledger alone)', (
     expect(taken).toBeGreaterThan(150);
   });
 
+  it('grows past the rows it made from the ledger\'s size (lines shorter than it assumed)', async () => {
+    const lines: string[] = [];
+    for (let n = 0; n < 3000; n++) {
+      const object = `o${n % 7}`;
+      const i = Math.floor(n / 7);
+      const output = { object, revision: rev(object, i), content_hash: hash(object, i), parents: i === 0 ? [] : n % 50 === 0 ? [rev(object, i - 1), rev('elsewhere', n)] : [rev(object, i - 1)] };
+      const inputs = n % 11 === 0 ? [{ object: `o${(n + 1) % 7}`, revision: rev(`o${(n + 1) % 7}`, 0), role: 'direct' }] : [];
+      lines.push(JSON.stringify({ format: 0, id: `i${n}`, kind: 'transformation', time: 't', writer: 'w', idem: `m${n}`, body: { inputs, outputs: [output], agent: { type: 'git' }, intent: { kind: 'k', summary: '' }, confidence: 'exact' } }));
+    }
+    const segments = [`${lines.join('\n')}\n`];
+    const columns = await replayColumns(new Ledger(storageOf(segments), WRITER));
+    const entries = await replayEntries(new Ledger(storageOf(segments), WRITER));
+    expect(columns).not.toBeNull();
+    expect(exact((columns as { index: CoherenceIndex }).index)).toEqual(exact(entries.index));
+  });
+
   it('continues from where it read: what is appended next is read as a tail', async () => {
     const { segments } = ledgerOf(
       Array.from({ length: 30 }, (_, n) => ({ kind: n % 4, segment: n % 3, a: n % 4, b: n % 6, t: n % 9, rare: 5 })),
