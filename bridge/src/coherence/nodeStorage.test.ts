@@ -69,6 +69,25 @@ describe('coherence on real files (Node storage)', () => {
     expect(after).toEqual([]);
   });
 
+  it('reads a segment into a buffer piece by piece for a replay: 0 at its end and for a missing file; a file replaced between pieces is refused (issue 14)', async () => {
+    const root = tempDir();
+    const storage = new NodeCoherenceStorage(root);
+    const file = path.join(root, 's.jsonl');
+    fs.writeFileSync(file, 'first line\nsecond line\n');
+    const into = new Uint8Array(64);
+    expect(await storage.readInto('s.jsonl', 0, into, 0, 8)).toBe(8);
+    fs.appendFileSync(file, 'third\n');
+    expect(await storage.readInto('s.jsonl', 8, into, 8, 56)).toBe(21);
+    expect(Buffer.from(into.subarray(0, 29)).toString()).toBe('first line\nsecond line\nthird\n');
+    expect(await storage.readInto('s.jsonl', 29, into, 0, 8)).toBe(0);
+    expect(await storage.readInto('none.jsonl', 0, into, 0, 8)).toBe(0);
+    // a checkout replaces the file (a new one renamed over it) while a replay reads it
+    expect(await storage.readInto('s.jsonl', 0, into, 0, 8)).toBe(8);
+    fs.writeFileSync(`${file}.new`, 'other text entirely\n');
+    fs.renameSync(`${file}.new`, file);
+    await expect(storage.readInto('s.jsonl', 8, into, 8, 8)).rejects.toThrow(/replaced while it was read/);
+  });
+
   it('a derived document goes stale when its source is edited outside VMark; untouched files stay byte-identical', async () => {
     const root = tempDir();
     fs.mkdirSync(path.join(root, 'characters'));

@@ -48,15 +48,22 @@ export class NodeCoherenceStorage implements CoherenceStorage {
     }
   }
 
+  /** The file `readInto` reads, as it was at position 0: a later piece must come from the same file. */
+  private reading: { rel: string; dev: number; ino: number } | null = null;
+
   async readInto(rel: string, position: number, into: Uint8Array, at: number, length: number): Promise<number> {
     let fd: number;
     try {
       fd = fs.openSync(this.abs(rel), 'r');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && position === 0) return 0;
       throw error;
     }
     try {
+      const { dev, ino } = fs.fstatSync(fd);
+      if (position === 0) this.reading = { rel, dev, ino };
+      // replaced while it was read (a checkout, a merge): its pieces would not make one file
+      else if (this.reading?.rel !== rel || this.reading.dev !== dev || this.reading.ino !== ino) throw new Error(`${rel} was replaced while it was read; read it again from its start`);
       return fs.readSync(fd, into, at, length, position);
     } finally {
       fs.closeSync(fd);
