@@ -81,11 +81,14 @@ describe('coherence on real files (Node storage)', () => {
     expect(Buffer.from(into.subarray(0, 29)).toString()).toBe('first line\nsecond line\nthird\n');
     expect(await storage.readInto('s.jsonl', 29, into, 0, 8)).toBe(0);
     expect(await storage.readInto('none.jsonl', 0, into, 0, 8)).toBe(0);
-    // a checkout replaces the file (a new one renamed over it) while a replay reads it
+    // a checkout replaces the file (a new one renamed over it) while a replay reads it; another file read meanwhile does not matter
     expect(await storage.readInto('s.jsonl', 0, into, 0, 8)).toBe(8);
+    fs.writeFileSync(path.join(root, 't.jsonl'), 'other\n');
+    expect(await storage.readInto('t.jsonl', 0, into, 32, 8)).toBe(6);
+    expect(await storage.readInto('s.jsonl', 8, into, 8, 4)).toBe(4);
     fs.writeFileSync(`${file}.new`, 'other text entirely\n');
     fs.renameSync(`${file}.new`, file);
-    await expect(storage.readInto('s.jsonl', 8, into, 8, 8)).rejects.toThrow(/replaced while it was read/);
+    await expect(storage.readInto('s.jsonl', 12, into, 12, 8)).rejects.toThrow(/replaced while it was read/);
   });
 
   it('a derived document goes stale when its source is edited outside VMark; untouched files stay byte-identical', async () => {

@@ -48,8 +48,8 @@ export class NodeCoherenceStorage implements CoherenceStorage {
     }
   }
 
-  /** The file `readInto` reads, as it was at position 0: a later piece must come from the same file. */
-  private reading: { rel: string; dev: number; ino: number } | null = null;
+  /** Each file `readInto` read from position 0, as it was then: a later piece must come from the same file. */
+  private readonly reading = new Map<string, { dev: number; ino: number }>();
 
   async readInto(rel: string, position: number, into: Uint8Array, at: number, length: number): Promise<number> {
     let fd: number;
@@ -61,9 +61,10 @@ export class NodeCoherenceStorage implements CoherenceStorage {
     }
     try {
       const { dev, ino } = fs.fstatSync(fd);
-      if (position === 0) this.reading = { rel, dev, ino };
+      const first = this.reading.get(rel);
+      if (position === 0) this.reading.set(rel, { dev, ino });
       // replaced while it was read (a checkout, a merge): its pieces would not make one file
-      else if (this.reading?.rel !== rel || this.reading.dev !== dev || this.reading.ino !== ino) throw new Error(`${rel} was replaced while it was read; read it again from its start`);
+      else if (first && (first.dev !== dev || first.ino !== ino)) throw new Error(`${rel} was replaced while it was read; read it again from its start`);
       return fs.readSync(fd, into, at, length, position);
     } finally {
       fs.closeSync(fd);
