@@ -262,7 +262,8 @@ test.describe('workflow_run, workflow_status, workflow_cancel', () => {
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
 
-    const after = await status(started!.runId);
+    // the restarted worker takes the run up again and asks for step 1 anew: a status read at once may come before it asks
+    const after = await statusWhen(started!.runId, (s) => s.status !== 'running' || s.pendingApproval !== undefined);
     expect(after, JSON.stringify(after)).toMatchObject({ status: 'running', pendingApproval: { step: 1, operation: 'type' } });
     const clickPrompt = nextPrompt();
     await answerPrompt(prompt, 'Allow once');
