@@ -179,7 +179,7 @@ export class Ledger {
       let last = '';
       for (let done = false; !done; ) {
         let bytes: Uint8Array;
-        if (whole !== null || !this.storage.readInto) {
+        if (!this.storage.readInto) {
           bytes = whole ?? new Uint8Array(0);
           done = true;
         } else {
@@ -196,13 +196,15 @@ export class Ledger {
         let lastStart = -1;
         for (;;) {
           let end = line(bytes, start);
+          let text: string | null = null;
           if (end < 0) {
             end = bytes.indexOf(NEWLINE, start);
             if (end < 0) break;
-            readLine(utf8Line(bytes, start, end), name, lines + 1, takeEntry, malformed);
+            text = utf8Line(bytes, start, end);
+            readLine(text, name, lines + 1, takeEntry, malformed);
             if (stopped) return null;
           }
-          if (lines++ === 0) first = `${utf8Line(bytes, start, end)}\n`;
+          if (lines++ === 0) first = `${text ?? utf8Line(bytes, start, end)}\n`;
           lastStart = start;
           start = end + 1;
         }
