@@ -13,17 +13,23 @@ interface Calls {
   live: Set<{ close(): void }>;
 }
 
-/** An OPFS folder in memory: the handle calls the storage makes, counted, with sync access handles that share the file's bytes. */
+/**
+ * An OPFS folder in memory: the handle calls the storage makes, counted, with sync access handles
+ * that share the file's bytes; `onDisk`, a folder the person picked, whose files have none.
+ */
 class FakeDir {
   readonly dirs = new Map<string, FakeDir>();
   readonly files = new Map<string, FakeFile>();
-  constructor(readonly calls: Calls) {}
+  constructor(
+    readonly calls: Calls,
+    readonly onDisk = false,
+  ) {}
   readonly kind = 'directory';
   async getDirectoryHandle(name: string, options?: { create?: boolean }): Promise<FakeDir> {
     let dir = this.dirs.get(name);
     if (!dir) {
       if (!options?.create) throw new DOMException(name, 'NotFoundError');
-      dir = new FakeDir(this.calls);
+      dir = new FakeDir(this.calls, this.onDisk);
       this.dirs.set(name, dir);
     }
     return dir;
@@ -33,7 +39,7 @@ class FakeDir {
     let file = this.files.get(name);
     if (!file) {
       if (!options?.create) throw new DOMException(name, 'NotFoundError');
-      file = new FakeFile(this.calls);
+      file = new FakeFile(this.calls, this.onDisk);
       this.files.set(name, file);
     }
     return file;
@@ -53,7 +59,10 @@ class FakeFile {
   /** The next writable's close fails (a full disk). */
   failNext = false;
   readonly kind = 'file';
-  constructor(readonly calls: Calls) {}
+  constructor(
+    readonly calls: Calls,
+    readonly onDisk: boolean,
+  ) {}
   async getFile(): Promise<File> {
     this.calls.looks++;
     return new File([this.bytes], 'f', { lastModified: 1 });
@@ -89,6 +98,7 @@ class FakeFile {
   /** An exclusive sync access handle (the default mode) is open on it. */
   private exclusive = false;
   async createSyncAccessHandle(options?: { mode?: string }): Promise<unknown> {
+    if (this.onDisk) throw new DOMException('not in the origin private file system', 'InvalidStateError');
     if (this.exclusive) throw new DOMException('locked', 'NoModificationAllowedError');
     this.exclusive = options?.mode !== 'readwrite-unsafe';
     this.calls.opens++;
@@ -123,9 +133,9 @@ class FakeFile {
 const SEGMENT = '.vmark/ledger/w.jsonl';
 const SNAPSHOT = '.vmark/snapshots/sha256/ab/cdef';
 
-function workspace() {
+function workspace(onDisk = false) {
   const calls: Calls = { opens: 0, closes: 0, writables: 0, looks: 0, live: new Set() };
-  const root = new FakeDir(calls);
+  const root = new FakeDir(calls, onDisk);
   const storage = (lockScope = '/w', startWatch: StartWatch = () => null) => new HandleCoherenceStorage(root as unknown as FileSystemDirectoryHandle, lockScope, startWatch);
   const fileAt = async (path: string) => {
     let dir: FakeDir = root;
@@ -188,20 +198,44 @@ describe('HandleCoherenceStorage: fewer handle calls per edges (issue 14)', () =
     expect(await store.readBytes('.vmark/cache/none.json')).toBeNull();
   });
 
-  it('reads a segment into a buffer piece by piece for a replay, one getFile for all the pieces: what the caller has no room for comes next, 0 at the end and for a missing file (issue 14)', async () => {
-    const { calls, storage } = workspace();
+  it('reads a segment straight into the buffer for a replay, through the sync access handle its appends keep open: no getFile; 0 at the end and for a missing file, which is not made (issue 14)', async () => {
+    const { calls, storage, root } = workspace();
     const store = storage();
-    const text = `${'x'.repeat(3000)}\n${'é'.repeat(2_000_000)}\n`;
+    const text = `${'x'.repeat(3000)}\n${'é'.repeat(200_000)}\n`;
+    await store.append(SEGMENT, text);
+    const bytes = new TextEncoder().encode(text);
+    const into = new Uint8Array(bytes.length + 8);
+    const { looks, opens } = calls;
+    let position = 0;
+    for (const length of [8, 1000, 1 << 16, 3, 1 << 20]) position += await store.readInto(SEGMENT, position, into, position + 8, length);
+    expect(position).toBe(bytes.length);
+    expect(new TextDecoder().decode(into.subarray(8))).toBe(text);
+    expect(await store.readInto(SEGMENT, position, into, 0, 8)).toBe(0);
+    expect([calls.looks - looks, calls.opens - opens]).toEqual([0, 0]);
+    // any position, as often as asked
+    expect(await store.readInto(SEGMENT, 3000, into, 0, 1)).toBe(1);
+    expect(into[0]).toBe(10);
+    expect(await store.readInto('.vmark/ledger/none.jsonl', 0, into, 0, 8)).toBe(0);
+    expect(root.dirs.get('.vmark')?.dirs.get('ledger')?.files.has('none.jsonl')).toBe(false);
+  });
+
+  it('reads a segment of a picked folder on disk (no sync access handles) as a stream, piece by piece, one getFile for all the pieces: what the caller has no room for comes next (issue 14)', async () => {
+    const { calls, storage } = workspace(true);
+    const store = storage();
+    const text = `${'x'.repeat(3000)}\n${'é'.repeat(700_000)}\n`;
     await store.append(SEGMENT, text);
     const bytes = new TextEncoder().encode(text);
     const into = new Uint8Array(bytes.length);
+    // the first look finds the file has no sync access handle; every read after goes by the stream
+    expect(await store.readInto(SEGMENT, 0, into, 0, 8)).toBe(8);
     const looks = calls.looks;
-    let position = 0;
-    for (const length of [8, 1000, 1 << 20, 3, 1 << 22]) position += await store.readInto(SEGMENT, position, into, position, length);
+    let position = 8;
+    for (const length of [1000, 1 << 20, 3, 1 << 22]) position += await store.readInto(SEGMENT, position, into, position, length);
     expect(position).toBe(bytes.length);
-    expect(into).toEqual(bytes);
+    expect(new TextDecoder().decode(into)).toBe(text);
     expect(await store.readInto(SEGMENT, position, into, 0, 8)).toBe(0);
-    expect(calls.looks - looks).toBe(1);
+    expect(calls.looks - looks).toBe(0);
+    expect(calls.opens).toBe(0);
     // another position starts afresh
     expect(await store.readInto(SEGMENT, 3000, into, 0, 1)).toBe(1);
     expect(into[0]).toBe(10);

@@ -92,7 +92,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   private readonly behind: HeldWrites;
   /** `.vmark/cache/`, once found (a handle names a path: it stays right if the folder is made again). */
   private cookieFolder: FileSystemDirectoryHandle | null = null;
-  /** The cookie exists but no sync access handle can be had on it (a picked folder on disk): do not ask again. */
+  /** A file here (the cookie, a segment) had no sync access handle (a picked folder on disk): do not ask again. */
   private noSyncAccess = false;
   /** Whether another window appended to the ledger since this one last looked (see `exclusive`). */
   private readonly generation: LedgerGeneration;
@@ -200,7 +200,31 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   /** Buffers no read holds. */
   private readBuffers: ArrayBuffer[] = [];
 
+  /**
+   * Through the sync access handle the segment's appends use (OPFS), read straight into `into`:
+   * no stream, no copy. Shared with other windows' handles ('readwrite-unsafe'); an append racing
+   * the read can only leave a last line without its `\n`, which the ledger leaves for its tail
+   * read. Elsewhere (a picked folder on disk) a byte stream of the file.
+   */
   async readInto(path: string, position: number, into: Uint8Array, at: number, length: number): Promise<number> {
+    if (!this.noSyncAccess && !this.behind.has(path)) {
+      const read = await this.syncHandles.use(
+        appendKey(path),
+        async () => {
+          const file = await this.file(path);
+          const access = file && (await openSyncAccess(file, 'readwrite-unsafe'));
+          if (file && !access) this.noSyncAccess = true;
+          return access;
+        },
+        (access) => access.read(into.subarray(at, at + length), { at: position }),
+      );
+      if (read !== null) return read;
+      if (!this.noSyncAccess) return 0; // no such file
+    }
+    return this.streamInto(path, position, into, at, length);
+  }
+
+  private async streamInto(path: string, position: number, into: Uint8Array, at: number, length: number): Promise<number> {
     let reading = this.reading;
     if (!reading || reading.path !== path || reading.position !== position) {
       if (reading) this.stopReading();
