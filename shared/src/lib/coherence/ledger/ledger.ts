@@ -218,11 +218,11 @@ export class Ledger {
     return { malformed };
   }
 
-  /** The bytes of every segment. */
+  /** The bytes of every segment (asked all at once: in a browser worker each is a round trip). */
   async byteSize(): Promise<number> {
-    let bytes = 0;
-    for (const name of await this.storage.list(LEDGER_DIR)) if (name.endsWith('.jsonl')) bytes += (await this.storage.size(`${LEDGER_DIR}/${name}`)) ?? 0;
-    return bytes;
+    const names = (await this.storage.list(LEDGER_DIR)).filter((name) => name.endsWith('.jsonl'));
+    const sizes = await Promise.all(names.map((name) => this.storage.size(`${LEDGER_DIR}/${name}`)));
+    return sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0);
   }
 
   /** Where each segment's reading stands (the index snapshot records it). */
