@@ -204,7 +204,8 @@ export class HandleCoherenceStorage implements CoherenceStorage {
    * Through the sync access handle the segment's appends use (OPFS), read straight into `into`:
    * no stream, no copy. Shared with other windows' handles ('readwrite-unsafe'); an append racing
    * the read can only leave a last line without its `\n`, which the ledger leaves for its tail
-   * read. Elsewhere (a picked folder on disk) a byte stream of the file.
+   * read. The handle closes when a read reaches the end. Elsewhere (a picked folder on disk) a byte
+   * stream of the file.
    */
   async readInto(path: string, position: number, into: Uint8Array, at: number, length: number): Promise<number> {
     if (!this.noSyncAccess && !this.behind.has(path)) {
@@ -218,6 +219,8 @@ export class HandleCoherenceStorage implements CoherenceStorage {
         },
         (access) => access.read(into.subarray(at, at + length), { at: position }),
       );
+      // read to its end: the handle is let go at once, not kept (it would keep a page's createWritable out)
+      if (read === 0) this.syncHandles.close(appendKey(path));
       if (read !== null) return read;
       if (!this.noSyncAccess) return 0; // no such file
     }
