@@ -6,6 +6,7 @@ import { LedgerGeneration, LEDGER_GENERATION_PATH } from './ledgerGeneration';
 import { MetaCache } from './metaCache';
 import { ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
 import { HeldWrites } from './heldWrites';
+import { SegmentStream } from './segmentStream';
 
 /** Documents stat-ed at once by a walk. */
 const STAT_AHEAD = 16;
@@ -62,10 +63,6 @@ export const observeHandle =
       onObserving,
     );
 
-/** The piece a replay's read of a segment takes at a time, and how many are read ahead of the one parsed. */
-const READ_PIECE = 1 << 20;
-const READS_AHEAD = 2;
-
 /**
  * The coherence kernel's storage over a directory handle: Scratch (OPFS) or a folder the person
  * picked. Writes go through createWritable, which swaps the file in on close; appends and replaces
@@ -88,6 +85,8 @@ export class HandleCoherenceStorage implements CoherenceStorage {
    */
   private readonly statted = new Map<string, File>();
   private readonly syncHandles = new KeptSyncHandles(KEEP_OPEN_MS);
+  /** A replay's reads where files have no sync access handle (a picked folder on disk). */
+  private readonly streamed = new SegmentStream((path) => this.blob(path));
   /** Files `writeOnce` holds until `writeBehind()` writes them. */
   private readonly behind: HeldWrites;
   /** `.vmark/cache/`, once found (a handle names a path: it stays right if the folder is made again). */
@@ -183,24 +182,6 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   }
 
   /**
-   * The segment a replay is reading through `readInto`, as a byte stream of the file as it was when
-   * the reading began (what was appended since is read as the ledger's tail), read into a few
-   * buffers used again and again: a whole segment's `arrayBuffer()`, or a default reader's pieces,
-   * are fresh memory each time, which costs more than the reading. READS_AHEAD pieces are being read
-   * while the caller parses (`ahead`); what the caller had no room for waits in `rest`.
-   */
-  private reading: {
-    path: string;
-    position: number;
-    reader: ReadableStreamBYOBReader;
-    ahead: Promise<ReadableStreamReadResult<Uint8Array>>[];
-    rest: Uint8Array | null;
-    done: boolean;
-  } | null = null;
-  /** Buffers no read holds. */
-  private readBuffers: ArrayBuffer[] = [];
-
-  /**
    * Through the sync access handle the segment's appends use (OPFS), read straight into `into`:
    * no stream, no copy. Shared with other windows' handles ('readwrite-unsafe'); an append racing
    * the read can only leave a last line without its `\n`, which the ledger leaves for its tail
@@ -224,58 +205,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
       if (read !== null) return read;
       if (!this.noSyncAccess) return 0; // no such file
     }
-    return this.streamInto(path, position, into, at, length);
-  }
-
-  private async streamInto(path: string, position: number, into: Uint8Array, at: number, length: number): Promise<number> {
-    let reading = this.reading;
-    if (!reading || reading.path !== path || reading.position !== position) {
-      if (reading) this.stopReading();
-      const blob = await this.blob(path);
-      if (!blob || position >= blob.size) return 0;
-      reading = this.reading = { path, position, reader: blob.slice(position).stream().getReader({ mode: 'byob' }), ahead: [], rest: null, done: false };
-    }
-    let read = 0;
-    try {
-      while (read < length && !reading.done) {
-        let piece = reading.rest;
-        reading.rest = null;
-        if (!piece) {
-          this.readAhead(reading);
-          const next = await (reading.ahead.shift() as Promise<ReadableStreamReadResult<Uint8Array>>);
-          reading.done = next.done;
-          if (next.done || !next.value) break;
-          piece = next.value;
-        }
-        const taken = Math.min(piece.length, length - read);
-        into.set(taken === piece.length ? piece : piece.subarray(0, taken), at + read);
-        read += taken;
-        // the read took a buffer over and gives it back as the piece's
-        if (taken < piece.length) reading.rest = piece.subarray(taken);
-        else this.readBuffers.push(piece.buffer as ArrayBuffer);
-      }
-      if (!reading.done) this.readAhead(reading);
-    } catch (error) {
-      this.stopReading();
-      throw error;
-    }
-    reading.position += read;
-    if (read === 0) this.stopReading();
-    return read;
-  }
-
-  private readAhead(reading: NonNullable<HandleCoherenceStorage['reading']>): void {
-    while (reading.ahead.length < READS_AHEAD) {
-      const buffer = this.readBuffers.pop() ?? new ArrayBuffer(READ_PIECE);
-      reading.ahead.push(reading.reader.read(new Uint8Array(buffer)));
-    }
-  }
-
-  private stopReading(): void {
-    const reading = this.reading;
-    this.reading = null;
-    // reads still out keep their buffers: new ones are made when needed
-    if (reading) void reading.reader.cancel().catch(() => undefined);
+    return this.streamed.readInto(path, position, into, at, length);
   }
 
   async readFrom(path: string, from: number, to?: number): Promise<string> {
