@@ -222,6 +222,23 @@ describe('HandleCoherenceStorage: fewer handle calls per edges (issue 14)', () =
     expect(root.dirs.get('.vmark')?.dirs.get('ledger')?.files.has('none.jsonl')).toBe(false);
   });
 
+  it('reads a segment another handle holds now (a page writing it) by the stream, and by its sync access handle again once it is let go (issue 14)', async () => {
+    const { calls, storage, fileAt } = workspace();
+    await storage().append(SEGMENT, 'one\ntwo\n');
+    const held = (await (await fileAt(SEGMENT)).createSyncAccessHandle()) as { close(): void };
+    const store = storage();
+    const into = new Uint8Array(8);
+    const opens = calls.opens;
+    expect(await store.readInto(SEGMENT, 0, into, 0, 8)).toBe(8);
+    expect(new TextDecoder().decode(into)).toBe('one\ntwo\n');
+    expect(calls.opens).toBe(opens);
+    held.close();
+    into.fill(0);
+    expect(await store.readInto(SEGMENT, 4, into, 0, 8)).toBe(4);
+    expect(new TextDecoder().decode(into.subarray(0, 4))).toBe('two\n');
+    expect(calls.opens).toBe(opens + 1);
+  });
+
   it('reads a segment of a picked folder on disk (no sync access handles) as a stream, piece by piece, one getFile for all the pieces: what the caller has no room for comes next (issue 14)', async () => {
     const { calls, storage } = workspace(true);
     const store = storage();

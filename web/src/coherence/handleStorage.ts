@@ -194,8 +194,9 @@ export class HandleCoherenceStorage implements CoherenceStorage {
         appendKey(path),
         async () => {
           const file = await this.file(path);
-          const access = file && (await openSyncAccess(file, 'readwrite-unsafe'));
-          if (file && !access) this.noSyncAccess = true;
+          const busy = { now: false };
+          const access = file && (await openSyncAccess(file, 'readwrite-unsafe', busy));
+          if (file && !access && !busy.now) this.noSyncAccess = true;
           return access;
         },
         (access) => access.read(into.subarray(at, at + length), { at: position }),
@@ -203,8 +204,8 @@ export class HandleCoherenceStorage implements CoherenceStorage {
       // read to its end: the handle is let go at once, not kept (it would keep a page's createWritable out)
       if (read === 0) this.syncHandles.close(appendKey(path));
       if (read !== null) return read;
-      if (!this.noSyncAccess) return 0; // no such file
     }
+    // no sync access handles here, none now (a writable holds the file), or no such file
     return this.streamed.readInto(path, position, into, at, length);
   }
 

@@ -10,15 +10,17 @@ export interface SyncAccess {
 type SyncOpener = (options?: { mode: 'readwrite-unsafe' }) => Promise<SyncAccess>;
 
 /**
- * A sync access handle on an OPFS file; null where there is none (a picked folder on disk, a page).
+ * A sync access handle on an OPFS file; null where there is none (a picked folder on disk, a page),
+ * or none now (another handle or a writable holds the file: `busy`).
  * 'readwrite-unsafe' does not lock other windows' workers out (their writes are serialised by a Web Lock).
  */
-export async function openSyncAccess(handle: FileSystemFileHandle, mode?: 'readwrite-unsafe'): Promise<SyncAccess | null> {
+export async function openSyncAccess(handle: FileSystemFileHandle, mode?: 'readwrite-unsafe', busy?: { now: boolean }): Promise<SyncAccess | null> {
   const open = (handle as unknown as { createSyncAccessHandle?: SyncOpener }).createSyncAccessHandle;
   if (typeof open !== 'function') return null;
   try {
     return await open.call(handle, mode ? { mode } : undefined);
-  } catch {
+  } catch (error) {
+    if (busy) busy.now = (error as DOMException)?.name === 'NoModificationAllowedError';
     return null;
   }
 }
