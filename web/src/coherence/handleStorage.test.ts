@@ -222,6 +222,28 @@ describe('HandleCoherenceStorage: fewer handle calls per edges (issue 14)', () =
     expect(root.dirs.get('.vmark')?.dirs.get('ledger')?.files.has('none.jsonl')).toBe(false);
   });
 
+  it('opens the sync access handles of the segments a replay is about to read all at once; the reads use them, each let go at its end (issue 14)', async () => {
+    vi.useFakeTimers();
+    const { calls, storage } = workspace();
+    const writer = storage();
+    const segments = ['.vmark/ledger/a.jsonl', '.vmark/ledger/b.jsonl', '.vmark/ledger/c.jsonl'];
+    for (const segment of segments) await writer.append(segment, `${segment}\n`);
+    vi.advanceTimersByTime(1_000);
+    await vi.runAllTimersAsync();
+    const store = storage();
+    const opens = calls.opens;
+    store.readingNext(segments);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.opens - opens).toBe(3);
+    const into = new Uint8Array(64);
+    for (const segment of segments) {
+      expect(await store.readInto(segment, 0, into, 0, 64)).toBe(segment.length + 1);
+      expect(await store.readInto(segment, segment.length + 1, into, 0, 64)).toBe(0);
+    }
+    expect(calls.opens - opens).toBe(3);
+    expect(calls.live.size).toBe(0);
+  });
+
   it('reads a segment another handle holds now (a page writing it) by the stream, and by its sync access handle again once it is let go (issue 14)', async () => {
     const { calls, storage, fileAt } = workspace();
     await storage().append(SEGMENT, 'one\ntwo\n');

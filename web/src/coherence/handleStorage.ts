@@ -1,7 +1,7 @@
 import { forEachAhead, isDocumentName, LEDGER_DIR, SKIPPED_FOLDERS, type CoherenceStorage, type FileStat, type WalkDelta } from '@vmark/shared/lib/coherence/index';
 import { observeDirectory } from '../fs/observeDirectory';
 import { injectedDelay, testFaults } from '../lib/testFaults';
-import { KeptSyncHandles, openSyncAccess, writeAllAt } from './keptSyncHandles';
+import { KeptSyncHandles, openSyncAccess, writeAllAt, type SyncAccess } from './keptSyncHandles';
 import { LedgerGeneration, LEDGER_GENERATION_PATH } from './ledgerGeneration';
 import { MetaCache } from './metaCache';
 import { ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
@@ -190,23 +190,27 @@ export class HandleCoherenceStorage implements CoherenceStorage {
    */
   async readInto(path: string, position: number, into: Uint8Array, at: number, length: number): Promise<number> {
     if (!this.noSyncAccess && !this.behind.has(path)) {
-      const read = await this.syncHandles.use(
-        appendKey(path),
-        async () => {
-          const file = await this.file(path);
-          const busy = { now: false };
-          const access = file && (await openSyncAccess(file, 'readwrite-unsafe', busy));
-          if (file && !access && !busy.now) this.noSyncAccess = true;
-          return access;
-        },
-        (access) => access.read(into.subarray(at, at + length), { at: position }),
-      );
+      const read = await this.syncHandles.use(appendKey(path), () => this.openToRead(path), (access) => access.read(into.subarray(at, at + length), { at: position }));
       // read to its end: the handle is let go at once, not kept (it would keep a page's createWritable out)
       if (read === 0) this.syncHandles.close(appendKey(path));
       if (read !== null) return read;
     }
     // no sync access handles here, none now (a writable holds the file), or no such file
     return this.streamed.readInto(path, position, into, at, length);
+  }
+
+  /** Opens the segments' sync access handles at once (each open is two round trips); each is let go when its read reaches the end, or after its idle second. */
+  readingNext(paths: readonly string[]): void {
+    if (this.noSyncAccess) return;
+    for (const path of paths) if (!this.behind.has(path)) void this.syncHandles.use(appendKey(path), () => this.openToRead(path), () => undefined).catch(() => undefined);
+  }
+
+  private async openToRead(path: string): Promise<SyncAccess | null> {
+    const file = await this.file(path);
+    const busy = { now: false };
+    const access = file && (await openSyncAccess(file, 'readwrite-unsafe', busy));
+    if (file && !access && !busy.now) this.noSyncAccess = true;
+    return access;
   }
 
   async readFrom(path: string, from: number, to?: number): Promise<string> {

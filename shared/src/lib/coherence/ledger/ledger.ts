@@ -162,6 +162,7 @@ export class Ledger {
     const takeEntry = (entry: KnownEntry | Entry): void => {
       if (!take(entry)) stopped = true;
     };
+    this.storage.readingNext?.(names.map((name) => `${LEDGER_DIR}/${name}`));
     let buffer: Uint8Array = new Uint8Array(this.storage.readInto ? READ_PIECE : 0);
     // without readInto each segment is read whole, the next one while this one is parsed
     const wholly = (i: number) => (this.storage.readInto || i >= names.length ? null : this.storage.readBytes(`${LEDGER_DIR}/${names[i] as string}`));

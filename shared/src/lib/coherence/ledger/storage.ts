@@ -29,6 +29,8 @@ export interface CoherenceStorage {
    * ledger reads each segment whole with `readBytes`.
    */
   readInto?(path: string, position: number, into: Uint8Array, at: number, length: number): Promise<number>;
+  /** The files a replay is about to read through `readInto`, in order: the storage may open them all now (a worker: at once, not one round trip after another). */
+  readingNext?(paths: readonly string[]): void;
   /** The text from byte `from` to byte `to` (default: the end; the ledger's tail replay). */
   readFrom(path: string, from: number, to?: number): Promise<string>;
   /**
