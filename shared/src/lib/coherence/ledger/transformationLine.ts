@@ -1,3 +1,5 @@
+import { lit, literal, NEWLINE, oneOf, plain, QUOTE, text, type Literal } from './lineBytes';
+
 /**
  * A transformation line exactly as the kernel writes it (`JSON.stringify` of `kernel.entry`: fixed
  * key order, one output, inputs without `kind`), matched on its bytes, and its ids, revisions and
@@ -9,12 +11,6 @@
  * `contentHash` make); ids, idems and objects plain ASCII without escapes (UUIDs are packed); the
  * other values (time, writer, agent id, intent) may be any JSON string.
  */
-
-const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
-const lit = (text: string): Literal => {
-  const bytes = ascii(text);
-  return { bytes, words: words(bytes) };
-};
 
 const OPEN = lit('{"format":0,"id":"');
 const KIND = lit('","kind":"transformation","time":"');
@@ -49,126 +45,14 @@ export const UUID_BYTES = 16;
 export const REVISION_BYTES = 33;
 export const HASH_BYTES = 34;
 
-const NEWLINE = 0x0a;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const CLOSE_BRACKET = 0x5d;
-/** The characters JSON allows after a backslash, by byte (`u` is checked apart). */
-const ESCAPES = new Uint8Array(128);
-for (const c of '"\\/bfnrt') ESCAPES[c.charCodeAt(0)] = 1;
-const HEX = new Uint8Array(128);
-for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
-
-/** A literal's bytes, and its first bytes four at a time as little-endian words (compared through a DataView). */
-interface Literal {
-  bytes: Uint8Array;
-  words: Int32Array;
-}
-
-function words(bytes: Uint8Array): Int32Array {
-  const words = new Int32Array(bytes.length >> 2);
-  for (let k = 0; k < words.length; k++) words[k] = (bytes[4 * k] as number) | ((bytes[4 * k + 1] as number) << 8) | ((bytes[4 * k + 2] as number) << 16) | ((bytes[4 * k + 3] as number) << 24);
-  return words;
-}
-
-/** `literal` at `p`: the position after it, or -1. */
-function literal(buf: Uint8Array, view: DataView, p: number, text: Literal): number {
-  const { bytes, words } = text;
-  if (p < 0 || p + bytes.length > buf.length) return -1;
-  let i = 0;
-  for (let k = 0; k < words.length; k++, i += 4) if (view.getInt32(p + i, true) !== words[k]) return -1;
-  for (; i < bytes.length; i++) if (buf[p + i] !== bytes[i]) return -1;
-  return p + bytes.length;
-}
-
 /** Two lowercase hex digits (the first in the low byte) → their byte, else -1. */
 const PAIR = new Int16Array(1 << 16).fill(-1);
 const DIGITS = '0123456789abcdef';
 for (let high = 0; high < 16; high++) for (let low = 0; low < 16; low++) PAIR[DIGITS.charCodeAt(high) | (DIGITS.charCodeAt(low) << 8)] = (high << 4) | low;
 
-/** `2 * n` lowercase hex digits from `p` packed into `out[at, at + n)` (`n` even: four digits a read); false at any other character. */
-function hexRun(view: DataView, p: number, n: number, out: Uint8Array, at: number): boolean {
-  for (let i = 0; i < n; i += 2) {
-    const word = view.getUint32(p + 2 * i, true);
-    const high = PAIR[word & 0xffff] as number;
-    const low = PAIR[word >>> 16] as number;
-    if ((high | low) < 0) return false;
-    out[at + i] = high;
-    out[at + i + 1] = low;
-  }
-  return true;
-}
-
 const DASH = 0x2d;
-
-/**
- * A UUID (lowercase) at `p` followed by `"`, packed as `PackedColumn` packs its shape (16 bytes):
- * the position of the `"`, or -1.
- */
-function uuid(buf: Uint8Array, view: DataView, p: number, out: Uint8Array, at: number): number {
-  if (p < 0 || p + 37 > buf.length) return -1;
-  const ok =
-    hexRun(view, p, 4, out, at) &&
-    buf[p + 8] === DASH &&
-    hexRun(view, p + 9, 2, out, at + 4) &&
-    buf[p + 13] === DASH &&
-    hexRun(view, p + 14, 2, out, at + 6) &&
-    buf[p + 18] === DASH &&
-    hexRun(view, p + 19, 2, out, at + 8) &&
-    buf[p + 23] === DASH &&
-    hexRun(view, p + 24, 6, out, at + 10) &&
-    buf[p + 36] === QUOTE;
-  return ok ? p + 36 : -1;
-}
-
-/** `prefix` and 64 lowercase hex digits at `p` followed by `"`, packed as `PackedColumn` packs the shape: the position of the `"`, or -1. */
-function digest(buf: Uint8Array, view: DataView, p: number, prefix: Literal, packedPrefix: readonly number[], out: Uint8Array, at: number): number {
-  const q = literal(buf, view, p, prefix);
-  if (q < 0 || q + 65 > buf.length || buf[q + 64] !== QUOTE) return -1;
-  for (let i = 0; i < packedPrefix.length; i++) out[at + i] = packedPrefix[i] as number;
-  return hexRun(view, q, 32, out, at + packedPrefix.length) ? q + 64 : -1;
-}
-
-/** A non-empty run of printable ASCII without `"` or `\` from `p` (before `end`): the position of the `"` closing it, or -1. */
-function plain(buf: Uint8Array, p: number, end: number): number {
-  if (p < 0) return -1;
-  let q = p;
-  for (; q < end; q++) {
-    const c = buf[q] as number;
-    if (c === QUOTE) return q > p ? q : -1;
-    if (c < 0x20 || c > 0x7e || c === BACKSLASH) return -1;
-  }
-  return -1;
-}
-
-/** The rest of any JSON string from `p` (UTF-8 bytes as they come): the position of its closing `"`, or -1. */
-function text(buf: Uint8Array, p: number, end: number): number {
-  if (p < 0) return -1;
-  for (let q = p; q < end; q++) {
-    const c = buf[q] as number;
-    if (c === QUOTE) return q;
-    if (c < 0x20) return -1;
-    if (c !== BACKSLASH) continue;
-    const e = buf[q + 1] as number;
-    if (e === 0x75) {
-      for (let k = 2; k < 6; k++) if (!HEX[buf[q + k] as number]) return -1;
-      q += 5;
-    } else if (e < 128 && ESCAPES[e]) q += 1;
-    else return -1;
-  }
-  return -1;
-}
-
-/** One of `options` followed by `"`: its index, or -1. */
-function oneOf(buf: Uint8Array, view: DataView, p: number, options: readonly Literal[]): number {
-  for (let i = 0; i < options.length; i++) {
-    const option = options[i] as Literal;
-    if (literal(buf, view, p, option) >= 0 && buf[p + option.bytes.length] === QUOTE) return i;
-  }
-  return -1;
-}
-
 
 /** At most this many parents and inputs per line; a line with more is left to `parseLine`. */
 const MOST = 64;
@@ -225,7 +109,7 @@ export class TransformationLine {
     const view = this.view;
     const end = buf.length;
     let p = literal(buf, view, start, OPEN);
-    let q = uuid(buf, view, p, this.scratch, 0);
+    let q = this.uuid(p, this.scratch, 0);
     if (q < 0) q = plain(buf, p, end);
     if (q < 0) return -1;
     this.idStart = p;
@@ -234,11 +118,11 @@ export class TransformationLine {
     if (q <= p) return -1;
     // the writer is a UUID (a per-installation id): checked as one, else as any string
     p = literal(buf, view, q, WRITER);
-    q = uuid(buf, view, p, this.scratch, 0);
+    q = this.uuid(p, this.scratch, 0);
     if (q < 0) q = text(buf, p, end);
     if (q <= p) return -1;
     p = literal(buf, view, q, IDEM);
-    q = uuid(buf, view, p, this.idem, this.idemAt);
+    q = this.uuid(p, this.idem, this.idemAt);
     this.idemPacked = q >= 0;
     if (q < 0) q = plain(buf, p, end);
     if (q < 0) return -1;
@@ -272,21 +156,21 @@ export class TransformationLine {
       }
     }
     p = literal(buf, view, p, OUTPUT);
-    q = uuid(buf, view, p, this.object, 0);
+    q = this.uuid(p, this.object, 0);
     this.objectPacked = q >= 0;
     if (q < 0) q = plain(buf, p, end);
     if (q < 0) return -1;
     this.objectStart = p;
     this.objectEnd = q;
-    q = digest(buf, view, literal(buf, view, q, REVISION), REV1, REV1_PACKED, this.revision, this.revisionAt);
-    q = digest(buf, view, literal(buf, view, q, HASH), SHA256, SHA256_PACKED, this.hash, this.hashAt);
+    q = this.digest(literal(buf, view, q, REVISION), REV1, REV1_PACKED, this.revision, this.revisionAt);
+    q = this.digest(literal(buf, view, q, HASH), SHA256, SHA256_PACKED, this.hash, this.hashAt);
     p = literal(buf, view, q, PARENTS);
     if (p < 0) return -1;
     this.parents = 0;
     if (buf[p] !== CLOSE_BRACKET) {
       for (;;) {
         if (this.parents === MOST || buf[p] !== QUOTE) return -1;
-        q = digest(buf, view, p + 1, REV1, REV1_PACKED, this.parentBytes, this.parentAt + REVISION_BYTES * this.parents++);
+        q = this.digest(p + 1, REV1, REV1_PACKED, this.parentBytes, this.parentAt + REVISION_BYTES * this.parents++);
         if (q < 0) return -1;
         p = q + 1;
         if (buf[p] === CLOSE_BRACKET) break;
@@ -311,5 +195,50 @@ export class TransformationLine {
     if (confidence < 0) return -1;
     p = literal(buf, view, p + (CONFIDENCES[confidence] as Literal).bytes.length, CLOSE);
     return p >= 0 && buf[p] === NEWLINE ? p : -1;
+  }
+
+  /**
+   * `2 * n` lowercase hex digits from `p` of the line's buffer packed into `out[at, at + n)` (`n` even); false at any
+   * other character. Two digits a read, and no branch until the end: measured faster than four digits a read, in
+   * Node (~1.2×) and as fast in a Chromium worker.
+   */
+  private hexRun(p: number, n: number, out: Uint8Array, at: number): boolean {
+    const view = this.view;
+    let bad = 0;
+    for (let i = 0, q = p; i < n; i += 2, q += 4) {
+      const v = PAIR[view.getUint16(q, true)] as number;
+      const w = PAIR[view.getUint16(q + 2, true)] as number;
+      bad |= v | w;
+      out[at + i] = v;
+      out[at + i + 1] = w;
+    }
+    return bad >= 0;
+  }
+
+  /** A UUID (lowercase) at `p` followed by `"`, packed as `PackedColumn` packs its shape (16 bytes): the position of the `"`, or -1. */
+  private uuid(p: number, out: Uint8Array, at: number): number {
+    const buf = this.buf;
+    if (p < 0 || p + 37 > buf.length) return -1;
+    const ok =
+      this.hexRun(p, 4, out, at) &&
+      buf[p + 8] === DASH &&
+      this.hexRun(p + 9, 2, out, at + 4) &&
+      buf[p + 13] === DASH &&
+      this.hexRun(p + 14, 2, out, at + 6) &&
+      buf[p + 18] === DASH &&
+      this.hexRun(p + 19, 2, out, at + 8) &&
+      buf[p + 23] === DASH &&
+      this.hexRun(p + 24, 6, out, at + 10) &&
+      buf[p + 36] === QUOTE;
+    return ok ? p + 36 : -1;
+  }
+
+  /** `prefix` and 64 lowercase hex digits at `p` followed by `"`, packed as `PackedColumn` packs the shape: the position of the `"`, or -1. */
+  private digest(p: number, prefix: Literal, packedPrefix: readonly number[], out: Uint8Array, at: number): number {
+    const buf = this.buf;
+    const q = literal(buf, this.view, p, prefix);
+    if (q < 0 || q + 65 > buf.length || buf[q + 64] !== QUOTE) return -1;
+    for (let i = 0; i < packedPrefix.length; i++) out[at + i] = packedPrefix[i] as number;
+    return this.hexRun(q, 32, out, at + packedPrefix.length) ? q + 64 : -1;
   }
 }
