@@ -92,12 +92,22 @@ export class RowTable {
     this.slots = new Int32Array(2 ** Math.ceil(Math.log2(Math.max(rows, 2048) * 2)));
   }
 
-  find(hash: number, same: (row: number) => boolean): number {
-    const mask = this.slots.length - 1;
-    for (let i = hash & mask; ; i = (i + 1) & mask) {
-      const row = (this.slots[i] as number) - 1;
-      if (row < 0 || same(row)) return row;
-    }
+  /**
+   * The slots to look in for `hash`, in order: `slot(hash)`, then `next(slot)` until `row(slot)` is the row sought or
+   * -1 (none). The caller compares inline (with the comparison passed as a function, a worker's replay spent
+   * ~60 ms in lookups; inline ~45).
+   */
+  slot(hash: number): number {
+    return hash & (this.slots.length - 1);
+  }
+
+  next(slot: number): number {
+    return (slot + 1) & (this.slots.length - 1);
+  }
+
+  /** The row in `slot`, or -1 for none. */
+  row(slot: number): number {
+    return (this.slots[slot] as number) - 1;
   }
 
   add(hash: number, row: number): void {

@@ -1,6 +1,7 @@
 import type { Entry, EntryOf, KnownEntry } from '../ledger/entries';
 import { entryOrder } from '../ledger/entries';
 import type { Ledger, MalformedLine } from '../ledger/ledger';
+import { RegistrationLine } from '../ledger/registrationLine';
 import { MOST_PARENTS, TransformationLine } from '../ledger/transformationLine';
 import { asciiText } from '../utf8';
 import type { CoherenceIndex, TransformationRef } from './coherenceIndex';
@@ -18,11 +19,15 @@ import { decodeIndex, type IndexColumns } from './snapshotCodec';
 export async function replayColumns(ledger: Ledger): Promise<{ index: CoherenceIndex; malformed: MalformedLine[] } | null> {
   const build = new ColumnsBuilder(Math.ceil((await ledger.byteSize()) / LINE_BYTES));
   const line = new TransformationLine();
+  const registration = new RegistrationLine();
   const read = await ledger.readWhole(
     (bytes, start) => {
       build.aim(line);
-      const end = line.match(bytes, start);
-      return end >= 0 && build.transformation(bytes, line) ? end : -1;
+      let end = line.match(bytes, start);
+      if (end >= 0) return build.transformation(bytes, line) ? end : -1;
+      end = registration.match(bytes, start);
+      if (end >= 0) build.registration(registration.entry as EntryOf<'object-registered'>);
+      return end;
     },
     (entry) => build.entry(entry),
   );
@@ -151,10 +156,12 @@ class ColumnsBuilder {
   entry(entry: KnownEntry | Entry): boolean {
     const known = entry as KnownEntry;
     if (known.kind === 'transformation') return false;
-    if (known.kind !== 'object-registered') {
-      this.rest.push(entry);
-      return true;
-    }
+    if (known.kind === 'object-registered') this.registration(known);
+    else this.rest.push(entry);
+    return true;
+  }
+
+  registration(known: EntryOf<'object-registered'>): void {
     const object = this.objectOf(known.body.object);
     const before = this.pathEntries[object] ?? null;
     if (before === null || entryOrder(before, known) < 0) {
@@ -164,7 +171,6 @@ class ColumnsBuilder {
     if (UUID.pack(known.idem, this.objectKey, 0)) copyRow(this.objectKey, 0, this.uuidIdems);
     else this.otherIdems.push(known.idem);
     this.entryCount++;
-    return true;
   }
 
   /** The index, or null when an idem repeats (the entry-by-entry replay settles which copy counts). */
@@ -285,20 +291,15 @@ class ColumnsBuilder {
     return true;
   }
 
-  /** The key `findRevision` and `uuidObject` look for (kept in fields: the tables' test is made once, not per lookup). */
-  private keyObject = 0;
-  private keyBytes: Uint8Array = new Uint8Array(0);
-  private keyAt = 0;
-  private readonly sameRevision = (row: number): boolean => this.rowObject[row] === this.keyObject && this.revisions.equal(row, this.keyBytes, this.keyAt);
-  private readonly sameObject = (row: number): boolean => this.uuidObjects.equal(row, this.keyBytes, this.keyAt);
   private readonly objectKey = new Uint8Array(UUID.width);
 
   /** The row of `object`'s revision packed at `bytes[at]`, or -1. */
   private findRevision(hash: number, object: number, bytes: Uint8Array, at: number): number {
-    this.keyObject = object;
-    this.keyBytes = bytes;
-    this.keyAt = at;
-    return this.revisionTable.find(hash, this.sameRevision);
+    const table = this.revisionTable;
+    for (let slot = table.slot(hash); ; slot = table.next(slot)) {
+      const row = table.row(slot);
+      if (row < 0 || (this.rowObject[row] === object && this.revisions.equal(row, bytes, at))) return row;
+    }
   }
 
   private revisionHash(bytes: Uint8Array, at: number, object: number): number {
@@ -318,9 +319,10 @@ class ColumnsBuilder {
     const objects = this.uuidObjects;
     if (this.lastObject >= 0 && objects.equal(this.lastObject, key, at)) return this.uuidObjectRow[this.lastObject] as number;
     const hash = hashAt(key, at + 12);
-    this.keyBytes = key;
-    this.keyAt = at;
-    let found = this.uuidObjectTable.find(hash, this.sameObject);
+    const table = this.uuidObjectTable;
+    let slot = table.slot(hash);
+    while (table.row(slot) >= 0 && !objects.equal(table.row(slot), key, at)) slot = table.next(slot);
+    let found = table.row(slot);
     if (found < 0) {
       found = objects.count;
       this.uuidObjectTable.add(hash, found);
