@@ -78,3 +78,17 @@ export function oneOf(buf: Uint8Array, view: DataView, p: number, options: reado
   }
   return -1;
 }
+
+/** A matcher's hold on the buffer it reads lines from, and a DataView of it made once per buffer. */
+export class LineReader {
+  protected buf: Uint8Array = new Uint8Array(0);
+  protected view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+
+  protected reading(buf: Uint8Array): DataView {
+    if (buf !== this.buf) {
+      this.buf = buf;
+      this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    }
+    return this.view;
+  }
+}

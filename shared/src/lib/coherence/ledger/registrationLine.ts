@@ -1,6 +1,6 @@
 import type { EntryOf } from './entries';
 import { asciiText } from '../utf8';
-import { lit, literal, NEWLINE, plain } from './lineBytes';
+import { LineReader, lit, literal, NEWLINE, plain } from './lineBytes';
 
 /**
  * An `object-registered` line exactly as the kernel writes it (`JSON.stringify` of `kernel.entry`,
@@ -18,20 +18,14 @@ const OBJECT = lit('","body":{"object":"');
 const PATH = lit('","path":"');
 const CLOSE = lit('"}}');
 
-export class RegistrationLine {
+export class RegistrationLine extends LineReader {
   /** The entry of the last line matched. */
   entry: EntryOf<'object-registered'> | null = null;
 
-  private buf: Uint8Array = new Uint8Array(0);
-  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
 
   /** Whether the line at `start` of `buf` is such a line: the position of the `\n` ending it (its entry in `entry`), or -1. */
   match(buf: Uint8Array, start: number): number {
-    if (buf !== this.buf) {
-      this.buf = buf;
-      this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-    }
-    const view = this.view;
+    const view = this.reading(buf);
     const end = buf.length;
     const values: number[] = [];
     let p = start;

@@ -1,4 +1,4 @@
-import { lit, literal, NEWLINE, oneOf, plain, QUOTE, text, type Literal } from './lineBytes';
+import { LineReader, lit, literal, NEWLINE, oneOf, plain, QUOTE, text, type Literal } from './lineBytes';
 
 /**
  * A transformation line exactly as the kernel writes it (`JSON.stringify` of `kernel.entry`: fixed
@@ -62,7 +62,7 @@ export const MOST_PARENTS = MOST;
  * The values of the last line matched: packed where the value is of a packed shape (a UUID, a
  * revision, a hash), else as `[start, end)` byte positions in the buffer it was matched in.
  */
-export class TransformationLine {
+export class TransformationLine extends LineReader {
   idStart = 0;
   idEnd = 0;
   /**
@@ -93,8 +93,6 @@ export class TransformationLine {
   /** Each input's role: 0 direct, 1 contextual. */
   readonly inputRole = new Uint8Array(MOST);
 
-  private buf: Uint8Array = new Uint8Array(0);
-  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
   private readonly scratch = new Uint8Array(UUID_BYTES);
 
   /**
@@ -102,11 +100,7 @@ export class TransformationLine {
    * of the `\n` ending it, or -1 (a line it is not, or one without its `\n`: a torn last line).
    */
   match(buf: Uint8Array, start: number): number {
-    if (buf !== this.buf) {
-      this.buf = buf;
-      this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-    }
-    const view = this.view;
+    const view = this.reading(buf);
     const end = buf.length;
     let p = literal(buf, view, start, OPEN);
     let q = this.uuid(p, this.scratch, 0);
