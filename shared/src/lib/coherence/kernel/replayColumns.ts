@@ -303,7 +303,7 @@ class ColumnsBuilder {
   }
 
   private revisionHash(bytes: Uint8Array, at: number, object: number): number {
-    return (hashAt(bytes, at + 1) ^ Math.imul(object, 0x9e3779b1)) >>> 0;
+    return (hashAt(bytes, at + 1) ^ Math.imul(object, 0x9e3779b1)) & 0x3fffffff;
   }
 
   private objectOf(id: string): number {
