@@ -192,39 +192,48 @@ export class TransformationLine extends LineReader {
   }
 
   /**
-   * `2 * n` lowercase hex digits from `p` of the line's buffer packed into `out[at, at + n)` (`n` even); false at any
-   * other character. Two digits a read, and no branch until the end: measured faster than four digits a read, in
-   * Node (~1.2×) and as fast in a Chromium worker.
+   * A UUID (lowercase) at `p` followed by `"`, packed as `PackedColumn` packs its shape (16 bytes): the position of the
+   * `"`, or -1. Written out pair by pair: no call and no loop, so even a fresh worker's unoptimised code runs it fast.
    */
-  private hexRun(p: number, n: number, out: Uint8Array, at: number): boolean {
-    const view = this.view;
-    let bad = 0;
-    for (let i = 0, q = p; i < n; i += 2, q += 4) {
-      const v = PAIR[view.getUint16(q, true)] as number;
-      const w = PAIR[view.getUint16(q + 2, true)] as number;
-      bad |= v | w;
-      out[at + i] = v;
-      out[at + i + 1] = w;
-    }
-    return bad >= 0;
-  }
-
-  /** A UUID (lowercase) at `p` followed by `"`, packed as `PackedColumn` packs its shape (16 bytes): the position of the `"`, or -1. */
   private uuid(p: number, out: Uint8Array, at: number): number {
     const buf = this.buf;
     if (p < 0 || p + 37 > buf.length) return -1;
-    const ok =
-      this.hexRun(p, 4, out, at) &&
-      buf[p + 8] === DASH &&
-      this.hexRun(p + 9, 2, out, at + 4) &&
-      buf[p + 13] === DASH &&
-      this.hexRun(p + 14, 2, out, at + 6) &&
-      buf[p + 18] === DASH &&
-      this.hexRun(p + 19, 2, out, at + 8) &&
-      buf[p + 23] === DASH &&
-      this.hexRun(p + 24, 6, out, at + 10) &&
-      buf[p + 36] === QUOTE;
-    return ok ? p + 36 : -1;
+    const view = this.view;
+    const b0 = PAIR[view.getUint16(p, true)] as number;
+    const b1 = PAIR[view.getUint16(p + 2, true)] as number;
+    const b2 = PAIR[view.getUint16(p + 4, true)] as number;
+    const b3 = PAIR[view.getUint16(p + 6, true)] as number;
+    const b4 = PAIR[view.getUint16(p + 9, true)] as number;
+    const b5 = PAIR[view.getUint16(p + 11, true)] as number;
+    const b6 = PAIR[view.getUint16(p + 14, true)] as number;
+    const b7 = PAIR[view.getUint16(p + 16, true)] as number;
+    const b8 = PAIR[view.getUint16(p + 19, true)] as number;
+    const b9 = PAIR[view.getUint16(p + 21, true)] as number;
+    const b10 = PAIR[view.getUint16(p + 24, true)] as number;
+    const b11 = PAIR[view.getUint16(p + 26, true)] as number;
+    const b12 = PAIR[view.getUint16(p + 28, true)] as number;
+    const b13 = PAIR[view.getUint16(p + 30, true)] as number;
+    const b14 = PAIR[view.getUint16(p + 32, true)] as number;
+    const b15 = PAIR[view.getUint16(p + 34, true)] as number;
+    const bad = b0 | b1 | b2 | b3 | b4 | b5 | b6 | b7 | b8 | b9 | b10 | b11 | b12 | b13 | b14 | b15;
+    if (bad < 0 || buf[p + 8] !== DASH || buf[p + 13] !== DASH || buf[p + 18] !== DASH || buf[p + 23] !== DASH || buf[p + 36] !== QUOTE) return -1;
+    out[at] = b0;
+    out[at + 1] = b1;
+    out[at + 2] = b2;
+    out[at + 3] = b3;
+    out[at + 4] = b4;
+    out[at + 5] = b5;
+    out[at + 6] = b6;
+    out[at + 7] = b7;
+    out[at + 8] = b8;
+    out[at + 9] = b9;
+    out[at + 10] = b10;
+    out[at + 11] = b11;
+    out[at + 12] = b12;
+    out[at + 13] = b13;
+    out[at + 14] = b14;
+    out[at + 15] = b15;
+    return p + 36;
   }
 
   /** `prefix` and 64 lowercase hex digits at `p` followed by `"`, packed as `PackedColumn` packs the shape: the position of the `"`, or -1. */
@@ -233,6 +242,16 @@ export class TransformationLine extends LineReader {
     const q = literal(buf, this.view, p, prefix);
     if (q < 0 || q + 65 > buf.length || buf[q + 64] !== QUOTE) return -1;
     for (let i = 0; i < packedPrefix.length; i++) out[at + i] = packedPrefix[i] as number;
-    return this.hexRun(q, 32, out, at + packedPrefix.length) ? q + 64 : -1;
+    // two digits a read, and no branch until the end: measured faster than four digits a read in Node (~1.2×)
+    const view = this.view;
+    let bad = 0;
+    for (let i = at + packedPrefix.length, r = q, last = i + 32; i < last; i += 2, r += 4) {
+      const v = PAIR[view.getUint16(r, true)] as number;
+      const w = PAIR[view.getUint16(r + 2, true)] as number;
+      bad |= v | w;
+      out[i] = v;
+      out[i + 1] = w;
+    }
+    return bad >= 0 ? q + 64 : -1;
   }
 }
