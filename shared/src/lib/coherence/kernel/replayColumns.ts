@@ -173,21 +173,72 @@ class ColumnsBuilder {
     this.entryCount++;
   }
 
-  /** The index, or null when an idem repeats (the entry-by-entry replay settles which copy counts). */
+  /**
+   * The index, or null when an idem repeats (the entry-by-entry replay settles which copy counts).
+   * Each pass over the rows is a method of its own. A loop is optimised while it runs, before the
+   * code after it has type feedback: as one method, the next replays in a process threw its code
+   * away nine times (V8 --trace-deopt), each time compiling all of it again; split, seven small ones.
+   */
   index(): CoherenceIndex | null {
-    const idems = sortRows(this.uuidIdems);
-    const sortedIdems = this.uuidIdems.permuted(idems);
-    for (let row = 1; row < idems.length; row++) {
+    const idems = this.uniqueIdems();
+    if (idems === null) return null;
+    const rows = this.revisions.count;
+    const { first, order, place } = this.grouped();
+    const { parentCounts, parentRefs, parentNames } = this.parentColumns(first, order, place);
+    const { producerCounts, producerRefs } = this.producerColumns(place);
+    const columns: IndexColumns = {
+      entryCount: this.entryCount,
+      objects: this.objectIds.map((id, o) => [id, this.paths[o] ?? '', this.pathEntries[o] ?? null, (first[o + 1] as number) - (first[o] as number)]),
+      revisions: rows,
+      revIds: new PackedColumn(REVISION.shape, this.revisions.permuted(order)),
+      revHashes: new PackedColumn(HASH.shape, this.hashes.permuted(order)),
+      parentCounts,
+      parentRefs,
+      parentNames,
+      parentNameCount: parentNames.length,
+      producerCounts,
+      producerRefs,
+      transformations: this.txfIds.length,
+      txfIds: this.txfIds,
+      txfObjects: this.txfObjects,
+      inputs: this.inputs,
+      dependents: [...this.dependents].map(([upstream, set]) => [upstream, [...set]]),
+      resolutions: [],
+      checks: [],
+      claims: [],
+      delegations: [],
+      diagnostics: [],
+      lastNavigation: null,
+      seenCount: idems.count + idems.others.length,
+      seen: idems.others,
+      seenPacked: idems.count > 0 ? [new PackedColumn(UUID.shape, idems.sorted)] : [],
+    };
+    const index = decodeIndex(columns);
+    for (const entry of this.rest) if (!index.apply(entry)) return null;
+    return index;
+  }
+
+  /** The idems sorted (UUIDs packed, the others as text), or null when one repeats. */
+  private uniqueIdems(): { count: number; sorted: Uint8Array; others: string[] } | null {
+    const order = sortRows(this.uuidIdems);
+    const sorted = this.uuidIdems.permuted(order);
+    for (let row = 1; row < order.length; row++) {
       let same = true;
-      for (let i = 0; i < UUID.width && same; i++) same = sortedIdems[(row - 1) * UUID.width + i] === sortedIdems[row * UUID.width + i];
+      for (let i = 0; i < UUID.width && same; i++) same = sorted[(row - 1) * UUID.width + i] === sorted[row * UUID.width + i];
       if (same) return null;
     }
-    const otherIdems = [...this.otherIdems].sort();
-    for (let i = 1; i < otherIdems.length; i++) if (otherIdems[i - 1] === otherIdems[i]) return null;
+    const others = [...this.otherIdems].sort();
+    for (let i = 1; i < others.length; i++) if (others[i - 1] === others[i]) return null;
+    return { count: order.length, sorted, others };
+  }
 
+  /**
+   * An object's revisions together, in the order they first appeared: `first[o]` is where object
+   * `o`'s begin, `order` the row at each place, `place` each row's place.
+   */
+  private grouped(): { first: Int32Array; order: Int32Array; place: Int32Array } {
     const objectCount = this.objectIds.length;
     const rows = this.revisions.count;
-    // an object's revisions together, in the order they first appeared
     const first = new Int32Array(objectCount + 1);
     for (let row = 0; row < rows; row++) {
       const o = (this.rowObject[row] as number) + 1;
@@ -204,6 +255,12 @@ class ColumnsBuilder {
       order[at] = row;
       place[row] = at;
     }
+    return { first, order, place };
+  }
+
+  /** Each place's parents: as places within its object, or names of revisions the ledger does not hold. */
+  private parentColumns(first: Int32Array, order: Int32Array, place: Int32Array): { parentCounts: Int32Array; parentRefs: Int32Array; parentNames: string[] } {
+    const rows = order.length;
     const parentCounts = new Int32Array(rows);
     const parentRefs = new Int32Array(this.parentCount);
     const parentNames: string[] = [];
@@ -228,8 +285,12 @@ class ColumnsBuilder {
         parentRefs[refAt++] = (place[parent] as number) - (first[object] as number);
       }
     }
-    // producers are few (transformations with inputs): counted per row, listed in the rows' order
-    const producerCounts = new Int32Array(rows);
+    return { parentCounts, parentRefs, parentNames };
+  }
+
+  /** Producers are few (transformations with inputs): counted per place, listed in the places' order. */
+  private producerColumns(place: Int32Array): { producerCounts: Int32Array; producerRefs: number[] } {
+    const producerCounts = new Int32Array(place.length);
     const producerRows = [...this.producers.keys()].sort((a, b) => (place[a] as number) - (place[b] as number));
     const producerRefs: number[] = [];
     for (const row of producerRows) {
@@ -237,36 +298,7 @@ class ColumnsBuilder {
       producerCounts[place[row] as number] = made.length;
       producerRefs.push(...made);
     }
-    const columns: IndexColumns = {
-      entryCount: this.entryCount,
-      objects: this.objectIds.map((id, o) => [id, this.paths[o] ?? '', this.pathEntries[o] ?? null, (first[o + 1] as number) - (first[o] as number)]),
-      revisions: rows,
-      revIds: new PackedColumn(REVISION.shape, this.revisions.permuted(order)),
-      revHashes: new PackedColumn(HASH.shape, this.hashes.permuted(order)),
-      parentCounts,
-      parentRefs,
-      parentNames,
-      parentNameCount: parentNames.length,
-      producerCounts,
-      producerRefs,
-      transformations: this.txfIds.length,
-      txfIds: this.txfIds,
-      txfObjects: this.txfObjects,
-      inputs: this.inputs,
-      dependents: [...this.dependents].map(([upstream, set]) => [upstream, [...set]]),
-      resolutions: [],
-      checks: [],
-      claims: [],
-      delegations: [],
-      diagnostics: [],
-      lastNavigation: null,
-      seenCount: idems.length + otherIdems.length,
-      seen: otherIdems,
-      seenPacked: idems.length > 0 ? [new PackedColumn(UUID.shape, sortedIdems)] : [],
-    };
-    const index = decodeIndex(columns);
-    for (const entry of this.rest) if (!index.apply(entry)) return null;
-    return index;
+    return { producerCounts, producerRefs };
   }
 
   /** A transformation with inputs: the edges' sources, kept as `CoherenceIndex.applyTransformation` keeps them. */
