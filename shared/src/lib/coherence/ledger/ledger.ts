@@ -191,11 +191,13 @@ export class Ledger {
           held += got;
           // no line ends in what came: read on (a long line is not scanned again and again)
           if (!done && buffer.subarray(held - got, held).indexOf(NEWLINE) < 0) continue;
-          bytes = buffer.subarray(0, held);
+          // whole lines only (but a torn last one at the end): `line` is not asked about a line the
+          // piece cut, which it fails on wherever the cut falls: a path V8's optimised code lacks
+          bytes = buffer.subarray(0, done ? held : buffer.lastIndexOf(NEWLINE, held - 1) + 1);
         }
         let start = 0;
         let lastStart = -1;
-        for (;;) {
+        while (start < bytes.length) {
           let end = line(bytes, start);
           let text: string | null = null;
           if (end < 0) {

@@ -103,6 +103,7 @@ export class TransformationLine extends LineReader {
     const view = this.reading(buf);
     const end = buf.length;
     let p = literal(buf, view, start, OPEN);
+    if (p < 0) return -1;
     let q = this.uuid(p, this.scratch, 0);
     if (q < 0) q = plain(buf, p, end);
     if (q < 0) return -1;
