@@ -206,10 +206,15 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   }
 
   private async openToRead(path: string): Promise<SyncAccess | null> {
-    const file = await this.file(path);
+    return this.syncAccessTo(await this.file(path), 'readwrite-unsafe');
+  }
+
+  /** A sync access handle on `file`. None to be had, and not because another holds it: this storage goes without them from now on. */
+  private async syncAccessTo(file: FileSystemFileHandle | null, mode?: 'readwrite-unsafe'): Promise<SyncAccess | null> {
+    if (!file) return null;
     const busy = { now: false };
-    const access = file && (await openSyncAccess(file, 'readwrite-unsafe', busy));
-    if (file && !access && !busy.now) this.noSyncAccess = true;
+    const access = await openSyncAccess(file, mode, busy);
+    if (!access && !busy.now) this.noSyncAccess = true;
     return access;
   }
 
@@ -426,12 +431,7 @@ export class HandleCoherenceStorage implements CoherenceStorage {
           ? null
           : await this.syncHandles.use(
               `cookie:${name}`,
-              async () => {
-                const file = await fileIn(dir, name, false);
-                const access = file && (await openSyncAccess(file));
-                if (file && !access) this.noSyncAccess = true;
-                return access;
-              },
+              async () => this.syncAccessTo(await fileIn(dir, name, false)),
               (access) => access.write(COOKIE_BYTE, { at: 0 }),
             );
         if (inPlace !== null) return name;
