@@ -7,6 +7,7 @@ import { MetaCache } from './metaCache';
 import { ObservedTree, type StartWatch, type TreeAccess } from './observedTree';
 import { HeldWrites } from './heldWrites';
 import { SegmentStream } from './segmentStream';
+import { WatchCookie } from './watchCookie';
 
 /** Documents stat-ed at once by a walk. */
 const STAT_AHEAD = 16;
@@ -28,22 +29,6 @@ async function fileIn(dir: FileSystemDirectoryHandle, name: string, create: bool
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
-  }
-}
-
-const COOKIE_BYTE = new Uint8Array([0x2a]);
-/** A cookie no worker has written for this long is a closed window's: removed when a watch starts. */
-const STALE_COOKIE_MS = 60 * 60 * 1000;
-
-/** Removes other workers' cookies left behind (a worker ends without a word); a live one's is left. */
-async function sweepCookies(dir: FileSystemDirectoryHandle, own: string): Promise<void> {
-  for await (const [name, handle] of dir.entries()) {
-    if (name === own || !name.startsWith('watch-') || handle.kind !== 'file') continue;
-    try {
-      if (Date.now() - (await (handle as FileSystemFileHandle).getFile()).lastModified > STALE_COOKIE_MS) await dir.removeEntry(name);
-    } catch {
-      // in use by a live worker, or gone already
-    }
   }
 }
 
@@ -89,8 +74,6 @@ export class HandleCoherenceStorage implements CoherenceStorage {
   private readonly streamed = new SegmentStream((path) => this.blob(path));
   /** Files `writeOnce` holds until `writeBehind()` writes them. */
   private readonly behind: HeldWrites;
-  /** `.vmark/cache/`, once found (a handle names a path: it stays right if the folder is made again). */
-  private cookieFolder: FileSystemDirectoryHandle | null = null;
   /** A file here (the cookie, a segment) had no sync access handle (a picked folder on disk): do not ask again. */
   private noSyncAccess = false;
   /** Whether another window appended to the ledger since this one last looked (see `exclusive`). */
@@ -391,10 +374,15 @@ export class HandleCoherenceStorage implements CoherenceStorage {
       await forEachAhead(documents, STAT_AHEAD, ([path, handle]) => stat(path, handle), (_, file) => void found.push(file as FileStat));
       return found;
     };
-    const cookieDir = async (): Promise<FileSystemDirectoryHandle | null> => {
-      const vmark = await this.dir(['.vmark'], false);
-      return vmark ? vmark.getDirectoryHandle('cache', { create: true }) : null;
-    };
+    const cookie = new WatchCookie({
+      folder: async () => {
+        const vmark = await this.dir(['.vmark'], false);
+        return vmark ? vmark.getDirectoryHandle('cache', { create: true }) : null;
+      },
+      syncAccess: async (dir, name) => this.syncAccessTo(await fileIn(dir, name, false)),
+      syncAllowed: () => !this.noSyncAccess,
+      syncHandles: this.syncHandles,
+    });
     return {
       walk,
       stat: async (path) => {
@@ -417,31 +405,8 @@ export class HandleCoherenceStorage implements CoherenceStorage {
         const found = known ? await look(known).catch(() => null) : null;
         return typeof found === 'object' && found !== null ? found : look(await this.dir(segments, false));
       },
-      prepareCookie: async (name) => {
-        const dir = await cookieDir();
-        if (!dir) return;
-        await dir.getFileHandle(name, { create: true });
-        await sweepCookies(dir, name);
-      },
-      // one byte written in place through a kept sync access handle: FileSystemObserver reports every such write
-      writeCookie: async (name, round) => {
-        const dir = (this.cookieFolder ??= await cookieDir());
-        if (!dir) return null;
-        const inPlace = this.noSyncAccess
-          ? null
-          : await this.syncHandles.use(
-              `cookie:${name}`,
-              async () => this.syncAccessTo(await fileIn(dir, name, false)),
-              (access) => access.write(COOKIE_BYTE, { at: 0 }),
-            );
-        if (inPlace !== null) return name;
-        // no sync access handle (a picked folder on disk), or the cookie went: a new file each round
-        const fresh = `${name}-${round}`;
-        const writable = await (await dir.getFileHandle(fresh, { create: true })).createWritable();
-        await writable.close();
-        setTimeout(() => void dir.removeEntry(fresh).catch(() => undefined), 0);
-        return fresh;
-      },
+      prepareCookie: (name) => cookie.prepare(name),
+      writeCookie: (name, round) => cookie.write(name, round),
     };
   }
 }
