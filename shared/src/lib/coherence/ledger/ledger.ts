@@ -189,11 +189,12 @@ export class Ledger {
           const got = await this.storage.readInto(path, taken + held, buffer, held, buffer.length - held);
           done = got === 0;
           held += got;
-          // no line ends in what came: read on (a long line is not scanned again and again)
-          if (!done && buffer.subarray(held - got, held).indexOf(NEWLINE) < 0) continue;
           // whole lines only (but a torn last one at the end): `line` is not asked about a line the
           // piece cut, which it fails on wherever the cut falls: a path V8's optimised code lacks
-          bytes = buffer.subarray(0, done ? held : buffer.lastIndexOf(NEWLINE, held - 1) + 1);
+          const lastEnd = done ? -1 : buffer.subarray(held - got, held).lastIndexOf(NEWLINE);
+          // no line ends in what came: read on (a long line is not scanned again and again)
+          if (!done && lastEnd < 0) continue;
+          bytes = buffer.subarray(0, done ? held : held - got + lastEnd + 1);
         }
         let start = 0;
         let lastStart = -1;
